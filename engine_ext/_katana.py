@@ -1,0 +1,927 @@
+"""Katana (Samurai Sword, dV Giochi 2012): the rules.
+
+One source for both builds: compiled by Cython (typed by ``_katana.pxd``) and
+run as plain Python for the cross-check.  Cards in a hand are counted by kind
+(copies of a card are indistinguishable); the draw and discard piles keep
+their order.
+
+Rulings where the rulebook leaves two rules' interaction open (each is tested):
+
+* Deck exhaustion is noticed when a card must be drawn (or turned over by the
+  Code du bushido) from an empty pile: the discard pile is shuffled into a new
+  pile and every player loses 1 honour at once.  With no discard pile either,
+  nothing is drawn and nobody loses honour.
+* A played card goes to the discard pile as soon as it is played; cards
+  discarded by its effect (a parry, a Geisha's victim) lie on top of it.
+* Damage bonuses (Attaque rapide, Musashi) are added first, then Ginchiyo's
+  reduction (minimum 1); damage beyond the last resilience point is ignored
+  and draws nothing for Ushiwaka.
+* After a weapon hit: the defeat and its honour transfer first (which may end
+  the game), then Ushiwaka's and Tomoe's draws, then the victoire au fil de
+  l'épée.
+* Lame perdue costs the defeated player 3 points, added after the
+  multipliers like the Daimyo points.  It applies whenever the game ends
+  because of that defeat, including a lone survivor's voided sword victory.
+* The 3-player shogun who would lose honour to the Code du bushido simply
+  discards it: his choice is still between a weapon and the Code.
+* Cri de guerre and Ju Jitsu ask every affected player in turn order from the
+  player on the left.  Harmless players and Chiyome are not affected.
+* Ranking: after a victoire au fil de l'épée the survivor's team is first and
+  the others follow by score; otherwise teams rank by score, ties broken in
+  favour of the ninjas, then the shogun's team.
+
+To keep hidden information out of the decision structure, the target of a
+weapon is always asked whether to parry, and every affected player is always
+asked about a Cri de guerre or Ju Jitsu, whatever their hand holds.
+"""
+import array
+
+import cython
+
+from ._rng import Rng
+from . import katana_data as data
+
+GAME_ID = "katana"
+RULES_VERSION = "1.0"
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+
+# --- cards, characters, roles (ids are the order of the data module's tables) ---
+NUM_CARDS = len(data.CARDS)
+NUM_WEAPONS = sum(1 for c in data.CARDS if c.kind == data.WEAPON)
+FIRST_PERMANENT = NUM_WEAPONS
+NUM_PERMANENTS = sum(1 for c in data.CARDS if c.kind == data.PERMANENT)
+CONCENTRATION = data.card_index("concentration")
+ARMURE = data.card_index("armure")
+ATTAQUE_RAPIDE = data.card_index("attaque_rapide")
+BUSHIDO = data.card_index("code_du_bushido")
+PARADE = data.card_index("parade")
+GEISHA = data.card_index("geisha")
+DIVERSION = data.card_index("diversion")
+CRI_DE_GUERRE = data.card_index("cri_de_guerre")
+CEREMONIE = data.card_index("ceremonie_du_the")
+MEDITATION = data.card_index("meditation")
+JU_JITSU = data.card_index("ju_jitsu")
+DAIMYO = data.card_index("daimyo")
+DECK_SIZE = sum(c.copies for c in data.CARDS)
+
+BENKEI = data.character_index("benkei")
+CHIYOME = data.character_index("chiyome")
+GINCHIYO = data.character_index("ginchiyo")
+GOEMON = data.character_index("goemon")
+HANZO = data.character_index("hanzo")
+HIDEYOSHI = data.character_index("hideyoshi")
+IEYASU = data.character_index("ieyasu")
+KOJIRO = data.character_index("kojiro")
+MUSASHI = data.character_index("musashi")
+NOBUNAGA = data.character_index("nobunaga")
+TOMOE = data.character_index("tomoe")
+USHIWAKA = data.character_index("ushiwaka")
+NUM_CHARACTERS = len(data.CHARACTERS)
+
+SHOGUN = data.role_index("shogun")
+SAMURAI = data.role_index("samurai")
+NINJA = data.role_index("ninja")
+RONIN = data.role_index("ronin")
+TEAM_OF_ROLE = array.array("i", [data.TEAMS.index(r.team) for r in data.ROLES])
+NINJA_TEAM = data.TEAMS.index(data.NINJA_TEAM)
+
+CARD_RANGE = array.array("i", [c.range for c in data.CARDS])
+CARD_DAMAGE = array.array("i", [c.damage for c in data.CARDS])
+RESILIENCE = array.array("i", [c.resilience for c in data.CHARACTERS])
+HAND_LIMIT = data.HAND_LIMIT[0]
+DRAWS_PER_TURN = data.DRAWS_PER_TURN[0]
+
+# --- actions: fixed integers with stable names ---
+END_TURN = 0
+PLAY = 1                                   # + card
+TARGET = PLAY + NUM_CARDS                  # + seat
+PARRY = TARGET + MAX_PLAYERS               # play a Parade
+TAKE_DAMAGE = PARRY + 1
+PARRY_WITH = TAKE_DAMAGE + 1               # + weapon (Hanzō)
+DISCARD = PARRY_WITH + NUM_WEAPONS         # + card
+BUSHIDO_PAY_HONOR = DISCARD + NUM_CARDS
+DRAW_FROM_DISCARD = BUSHIDO_PAY_HONOR + 1  # Ieyasu
+DRAW_FROM_PILE = DRAW_FROM_DISCARD + 1
+NOBUNAGA_DRAW = DRAW_FROM_PILE + 1
+GEISHA_HAND = NOBUNAGA_DRAW + 1
+GEISHA_PERMANENT = GEISHA_HAND + 1         # + permanent - FIRST_PERMANENT
+NUM_ACTIONS = GEISHA_PERMANENT + NUM_PERMANENTS
+
+
+def _action_names():
+    names = ["END_TURN"]
+    names += ["PLAY_" + c.key.upper() for c in data.CARDS]
+    names += ["TARGET_SEAT_%d" % s for s in range(MAX_PLAYERS)]
+    names += ["PARRY", "TAKE_DAMAGE"]
+    names += ["PARRY_WITH_" + c.key.upper() for c in data.CARDS[:NUM_WEAPONS]]
+    names += ["DISCARD_" + c.key.upper() for c in data.CARDS]
+    names += ["BUSHIDO_PAY_HONOR", "DRAW_FROM_DISCARD", "DRAW_FROM_PILE", "NOBUNAGA_DRAW", "GEISHA_HAND"]
+    names += ["GEISHA_" + c.key.upper() for c in data.CARDS[FIRST_PERMANENT:FIRST_PERMANENT + NUM_PERMANENTS]]
+    return tuple(names)
+
+
+ACTION_NAMES = _action_names()
+
+# --- phases: who decides what ---
+BUSHIDO_CHOICE = 1   # turned a weapon: discard a weapon, or pay 1 honour
+DRAW_CHOICE = 2      # Ieyasu: first card from the discard pile or the pile
+PLAY_CARDS = 3
+CHOOSE_TARGET = 4
+GEISHA_CHOICE = 5
+PARRY_CHOICE = 6     # target of a weapon
+BATTLECRY = 7        # Cri de guerre: parry or lose 1 resilience
+JUJITSU = 8          # Ju Jitsu: discard a weapon or lose 1 resilience
+DISCARD_DOWN = 9
+GAME_OVER = 10
+PHASE_NAMES = ("", "bushido_choice", "draw_choice", "play_cards", "choose_target", "geisha_choice",
+               "parry_choice", "battlecry", "jujitsu", "discard_down", "game_over")
+
+END_NONE = 0
+END_HONOR = 1        # a player has no honour left
+END_SWORD = 2        # victoire au fil de l'épée
+END_SWORD_VOID = 3   # a lone survivor who just defeated a teammate: scored normally
+END_REASONS = ("", "honor", "sword_victory", "sword_victory_void")
+
+# --- public events; the card of a private event is seen by its audience only ---
+EV_TURN, EV_RECOVER, EV_DRAW, EV_TAKE_DISCARD, EV_RESHUFFLE, EV_FLIP, EV_BUSHIDO_PASS = range(7)
+EV_PLAY, EV_TARGET, EV_PARRY, EV_DAMAGE, EV_DEFEAT, EV_HONOR, EV_STEAL, EV_DISCARD = range(7, 15)
+EV_PERMANENT_LOST, EV_HEAL, EV_NOBUNAGA, EV_END = range(15, 19)
+EVENT_NAMES = ("turn", "recover", "draw", "take_discard", "reshuffle", "flip", "bushido_pass",
+               "play", "target", "parry", "damage", "defeat", "honor", "steal", "discard",
+               "permanent_lost", "heal", "nobunaga", "end")
+
+
+def _is_weapon(card):
+    return card < NUM_WEAPONS
+
+
+class KatanaState:
+    """A game of Katana.  Seats are numbered clockwise; the shogun plays first."""
+
+    def __init__(self, n_players, seed, record=True):
+        if n_players < MIN_PLAYERS or n_players > MAX_PLAYERS:
+            raise ValueError("katana is played by %d to %d players, not %d" % (MIN_PLAYERS, MAX_PLAYERS, n_players))
+        self.role = array.array("i", [0] * MAX_PLAYERS)
+        self.stars = array.array("i", [0] * MAX_PLAYERS)
+        self.character = array.array("i", [0] * MAX_PLAYERS)
+        self.hp = array.array("i", [0] * MAX_PLAYERS)
+        self.honor = array.array("i", [0] * MAX_PLAYERS)
+        self.hand_size = array.array("i", [0] * MAX_PLAYERS)
+        self.hand = array.array("i", [0] * (MAX_PLAYERS * NUM_CARDS))
+        self.permanents = array.array("i", [0] * (MAX_PLAYERS * NUM_PERMANENTS))
+        self.pile = array.array("i", [0] * DECK_SIZE)
+        self.discard = array.array("i", [0] * DECK_SIZE)
+        self.legal = array.array("i", [0] * NUM_ACTIONS)
+        self.reset(n_players, seed, record)
+
+    def reset(self, n_players, seed, record):
+        """Deal a new game in place (the fast path reuses one state for many games)."""
+        n = n_players
+        self.n = n
+        self.seed = seed
+        self.record = record
+        self.events = []
+        self.rng = Rng(seed)
+        for i in range(MAX_PLAYERS * NUM_CARDS):
+            self.hand[i] = 0
+        for i in range(MAX_PLAYERS * NUM_PERMANENTS):
+            self.permanents[i] = 0
+        for s in range(MAX_PLAYERS):
+            self.hand_size[s] = 0
+            self.stars[s] = 0
+        self.over = False
+        self.end_reason = END_NONE
+        self.winner_team = -1
+        self.lost_blade_victim = -1
+        self.bushido_holder = -1
+        self.decisions = 0
+        self.turn_number = 0
+        self.weapons_played = 0
+        self.pending_card = -1
+        self.pending_target = -1
+        self.reacting = -1
+        self.draws_left = 0
+        self._deal_roles()
+        self._deal_characters()
+        shogun = self.shogun
+        for s in range(n):
+            start = data.STARTING_HONOR[0][n]
+            self.honor[s] = start[0] if self.role[s] == SHOGUN else start[1]
+        self.pile_len = 0
+        self.discard_len = 0
+        for c in range(NUM_CARDS):
+            for k in range(data.CARDS[c].copies):
+                self.pile[self.pile_len] = c
+                self.pile_len += 1
+        self._shuffle_pile()
+        for position in range(n):
+            self._take_from_pile((shogun + position) % n, data.STARTING_HAND[0][position])
+        self._start_turn(shogun)
+
+    def _deal_roles(self):
+        n = self.n
+        counts = data.ROLE_COUNTS[0][n]
+        deck = []
+        for r in range(4):
+            deck += [r] * counts[r]
+        for i in range(n - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        # The ninja cards carry stars; with 4 players one of the three is removed unseen.
+        stars = list(data.NINJA_STARS[0])
+        for i in range(len(stars) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            stars[i], stars[j] = stars[j], stars[i]
+        for s in range(n):
+            self.role[s] = deck[s]
+            if deck[s] == SHOGUN:
+                self.shogun = s
+            if deck[s] == NINJA:
+                self.stars[s] = stars.pop()
+
+    def _deal_characters(self):
+        pool = list(range(NUM_CHARACTERS))
+        for i in range(NUM_CHARACTERS - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        for s in range(self.n):
+            self.character[s] = pool[s]
+            self.hp[s] = RESILIENCE[pool[s]]
+
+    # ------------------------------------------------------------------ cards
+    def _shuffle_pile(self):
+        for i in range(self.pile_len - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            self.pile[i], self.pile[j] = self.pile[j], self.pile[i]
+
+    def _log(self, kind, actor, target, card, amount, audience):
+        self.events.append((kind, actor, target, card, amount, audience))
+
+    def _reshuffle(self):
+        """The pile is empty and a card is needed: returns False when there is none anywhere."""
+        if self.discard_len == 0:
+            return False
+        for i in range(self.discard_len):
+            self.pile[i] = self.discard[i]
+        self.pile_len = self.discard_len
+        self.discard_len = 0
+        self._shuffle_pile()
+        if self.record:
+            self._log(EV_RESHUFFLE, -1, -1, -1, self.pile_len, 0)
+        for s in range(self.n):
+            self._change_honor(s, -1)
+        if self._someone_dishonored():
+            self._finish(END_HONOR, -1, -1)
+        return True
+
+    def _take_from_pile(self, seat, count):
+        for k in range(count):
+            if self.pile_len == 0:
+                if not self._reshuffle() or self.over:
+                    return
+            self.pile_len -= 1
+            card = self.pile[self.pile_len]
+            self._gain(seat, card)
+            if self.record:
+                self._log(EV_DRAW, seat, -1, card, 1, 1 << seat)
+
+    def _turn_over_top_card(self):
+        """The Code du bushido turns the top card of the pile onto the discard pile (-1: no card)."""
+        if self.pile_len == 0 and (not self._reshuffle() or self.over):
+            return -1
+        self.pile_len -= 1
+        card = self.pile[self.pile_len]
+        self._to_discard(card)
+        if self.record:
+            self._log(EV_FLIP, self.bushido_holder, -1, card, 1, 0)
+        return card
+
+    def _gain(self, seat, card):
+        self.hand[seat * NUM_CARDS + card] += 1
+        self.hand_size[seat] += 1
+
+    def _lose(self, seat, card):
+        self.hand[seat * NUM_CARDS + card] -= 1
+        self.hand_size[seat] -= 1
+
+    def _to_discard(self, card):
+        self.discard[self.discard_len] = card
+        self.discard_len += 1
+
+    def _discard_from_hand(self, seat, card):
+        self._lose(seat, card)
+        self._to_discard(card)
+        if self.record:
+            self._log(EV_DISCARD, seat, -1, card, 1, 0)
+
+    def _random_card_of(self, seat):
+        pick = self.rng.below(self.hand_size[seat])
+        base = seat * NUM_CARDS
+        for c in range(NUM_CARDS):
+            pick -= self.hand[base + c]
+            if pick < 0:
+                return c
+        return -1
+
+    # ---------------------------------------------------------- player state
+    def _harmless(self, seat):
+        return self.hp[seat] == 0 or self.hand_size[seat] == 0
+
+    def _permanent(self, seat, card):
+        return self.permanents[seat * NUM_PERMANENTS + card - FIRST_PERMANENT]
+
+    def _team(self, seat):
+        return TEAM_OF_ROLE[self.role[seat]]
+
+    def _change_honor(self, seat, delta):
+        self.honor[seat] += delta
+        if self.record:
+            self._log(EV_HONOR, seat, -1, -1, delta, 0)
+
+    def _someone_dishonored(self):
+        for s in range(self.n):
+            if self.honor[s] <= 0:
+                return True
+        return False
+
+    def weapon_limit(self, seat):
+        """Weapons ``seat`` may play in a turn: 1, +1 per Concentration, +1 Goemon, +1 the 3-player shogun."""
+        limit = 1 + self._permanent(seat, CONCENTRATION)
+        if self.character[seat] == GOEMON:
+            limit += 1
+        if self.n == 3 and self.role[seat] == SHOGUN:
+            limit += 1
+        return limit
+
+    def difficulty(self, attacker, target):
+        """Attack difficulty: the shorter way round, counting only players who are not harmless,
+        plus the target's Armures and Benkei's +1."""
+        n = self.n
+        clockwise = 1
+        s = (attacker + 1) % n
+        while s != target:
+            if not self._harmless(s):
+                clockwise += 1
+            s = (s + 1) % n
+        counter = 1
+        s = (attacker + n - 1) % n
+        while s != target:
+            if not self._harmless(s):
+                counter += 1
+            s = (s + n - 1) % n
+        best = clockwise if clockwise < counter else counter
+        best += self._permanent(target, ARMURE)
+        if self.character[target] == BENKEI:
+            best += 1
+        return best
+
+    def _reaches(self, attacker, target, weapon):
+        if target == attacker or self._harmless(target):
+            return False
+        if self.character[attacker] == KOJIRO:
+            return True
+        return self.difficulty(attacker, target) <= CARD_RANGE[weapon]
+
+    def weapon_damage(self, attacker, target, weapon):
+        damage = CARD_DAMAGE[weapon] + self._permanent(attacker, ATTAQUE_RAPIDE)
+        if self.character[attacker] == MUSASHI:
+            damage += 1
+        if self.character[target] == GINCHIYO and damage > 1:
+            damage -= 1
+        return damage
+
+    # ------------------------------------------------------------ turn flow
+    def _start_turn(self, seat):
+        self.turn = seat
+        self.turn_number += 1
+        self.weapons_played = 0
+        if self.record:
+            self._log(EV_TURN, seat, -1, -1, self.turn_number, 0)
+        if self.hp[seat] == 0:
+            self.hp[seat] = RESILIENCE[self.character[seat]]
+            if self.record:
+                self._log(EV_RECOVER, seat, -1, -1, self.hp[seat], 0)
+        if self.bushido_holder == seat:
+            card = self._turn_over_top_card()
+            if self.over:
+                return
+            if card >= 0 and _is_weapon(card):
+                self._decide(BUSHIDO_CHOICE, seat)
+                return
+            self._pass_bushido()
+        self._begin_draw()
+
+    def _pass_bushido(self):
+        holder = self.bushido_holder
+        left = (holder + 1) % self.n
+        self.permanents[holder * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] -= 1
+        self.permanents[left * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] += 1
+        self.bushido_holder = left
+        if self.record:
+            self._log(EV_BUSHIDO_PASS, holder, left, BUSHIDO, 1, 0)
+
+    def _begin_draw(self):
+        seat = self.turn
+        count = DRAWS_PER_TURN
+        if self.character[seat] == HIDEYOSHI:
+            count += 1
+        if self.n == 3 and self.role[seat] == SHOGUN:
+            count += 1
+        if self.character[seat] == IEYASU and self.discard_len > 0:
+            self.draws_left = count
+            self._decide(DRAW_CHOICE, seat)
+            return
+        self._take_from_pile(seat, count)
+        if not self.over:
+            self._decide(PLAY_CARDS, seat)
+
+    def _end_turn(self):
+        self._start_turn((self.turn + 1) % self.n)
+
+    def _decide(self, phase, seat):
+        self.phase = phase
+        self.actor = seat
+
+    # --------------------------------------------------------------- combat
+    def _wound(self, seat, amount, by):
+        """``seat`` loses up to ``amount`` resilience; returns what was lost.  A defeat gives
+        1 honour to ``by`` and may end the game."""
+        lost = amount if amount < self.hp[seat] else self.hp[seat]
+        self.hp[seat] -= lost
+        if self.record:
+            self._log(EV_DAMAGE, by, seat, -1, lost, 0)
+        if self.hp[seat] == 0 and lost > 0:
+            if self.record:
+                self._log(EV_DEFEAT, by, seat, -1, 0, 0)
+            self._change_honor(seat, -1)
+            self._change_honor(by, 1)
+            if self.honor[seat] <= 0:
+                self._finish(END_HONOR, by, seat)
+        return lost
+
+    def _check_sword_victory(self, killer, victim):
+        if self.n == 3 or self.over:
+            return
+        survivor = -1
+        for s in range(self.n):
+            if self.hp[s] > 0:
+                if survivor >= 0:
+                    return
+                survivor = s
+        if victim >= 0 and survivor == killer and self._team(killer) == self._team(victim):
+            self._finish(END_SWORD_VOID, killer, victim)
+        else:
+            self._finish(END_SWORD, killer, victim)
+
+    def _resolve_hit(self):
+        attacker = self.turn
+        target = self.pending_target
+        weapon = self.pending_card
+        lost = self._wound(target, self.weapon_damage(attacker, target, weapon), attacker)
+        if self.over:
+            return
+        victim = target if self.hp[target] == 0 else -1
+        if self.character[target] == USHIWAKA and lost > 0:
+            self._take_from_pile(target, lost)
+            if self.over:
+                return
+        if self.character[attacker] == TOMOE and lost > 0:
+            self._take_from_pile(attacker, 1)
+            if self.over:
+                return
+        if victim >= 0:
+            self._check_sword_victory(attacker, victim)
+
+    def _affected_by_mass_card(self, seat):
+        return not self._harmless(seat) and self.character[seat] != CHIYOME
+
+    def _next_reaction(self, phase):
+        """Ask the next affected player (clockwise) about the Cri de guerre or Ju Jitsu in play."""
+        s = self.reacting
+        while s != self.turn:
+            if self._affected_by_mass_card(s):
+                self.reacting = s
+                self._decide(phase, s)
+                return
+            s = (s + 1) % self.n
+        self.reacting = -1
+        self._decide(PLAY_CARDS, self.turn)
+
+    def _mass_card_damage(self, seat):
+        self._wound(seat, 1, self.turn)
+        if not self.over and self.hp[seat] == 0:
+            self._check_sword_victory(self.turn, seat)
+
+    # ------------------------------------------------------------- the end
+    def _finish(self, reason, killer, victim):
+        self.over = True
+        self.end_reason = reason
+        self.phase = GAME_OVER
+        self.actor = -1
+        if victim >= 0 and self._team(killer) == self._team(victim):
+            self.lost_blade_victim = victim
+        self.team_scores = self._team_scores()
+        order = self.team_order()
+        self.winner_team = order[0]
+        if self.record:
+            self._log(EV_END, killer, victim, -1, reason, 0)
+
+    def seat_points(self, seat):
+        """What ``seat`` adds to its team's score: honour times its multiplier, Daimyo cards
+        (never multiplied, none for the ronin), minus the Lame perdue."""
+        n = self.n
+        role = self.role[seat]
+        multiplier = data.SCORE_MULTIPLIER[0][n][role]
+        if n == 4 and role == NINJA:
+            most = True
+            for s in range(n):
+                if s != seat and self.role[s] == NINJA and self.stars[s] > self.stars[seat]:
+                    most = False
+            if most:
+                multiplier = data.NINJA_MOST_STARS_MULTIPLIER_4P[0]
+        points = self.honor[seat] * multiplier
+        if role != RONIN:
+            points += self.hand[seat * NUM_CARDS + DAIMYO] * data.DAIMYO_POINTS[0]
+        if seat == self.lost_blade_victim:
+            points -= data.LOST_BLADE_PENALTY[0]
+        return points
+
+    def _team_scores(self):
+        scores = [0, 0, 0]
+        for s in range(self.n):
+            scores[self._team(s)] += self.seat_points(s)
+        return scores
+
+    def teams_in_play(self):
+        present = []
+        for s in range(self.n):
+            team = self._team(s)
+            if team not in present:
+                present.append(team)
+        return present
+
+    def team_order(self):
+        """Teams from first to last."""
+        priority = data.TIE_PRIORITY[0]
+        order = sorted(self.teams_in_play(),
+                       key=lambda t: (-self.team_scores[t], -priority[data.TEAMS[t]]))
+        if self.end_reason == END_SWORD:
+            first = self._team(self.sword_survivor())
+            order.remove(first)
+            order.insert(0, first)
+        return order
+
+    def sword_survivor(self):
+        for s in range(self.n):
+            if self.hp[s] > 0:
+                return s
+        return -1
+
+    # ---------------------------------------------------------- legal moves
+    def _fill_legal(self):
+        """Writes the actor's legal actions into ``self.legal``; returns how many."""
+        seat = self.actor
+        base = seat * NUM_CARDS
+        phase = self.phase
+        k = 0
+        if phase == PLAY_CARDS:
+            self.legal[k] = END_TURN
+            k += 1
+            reach = self._easiest_attack(seat) if self.weapons_played < self.weapon_limit(seat) else 0
+            bushido_free = self.bushido_holder < 0
+            for c in range(NUM_CARDS):
+                if self.hand[base + c] == 0 or c == PARADE:
+                    continue
+                if _is_weapon(c):
+                    if reach == 0 or CARD_RANGE[c] < reach:
+                        continue
+                elif c == BUSHIDO:
+                    if not bushido_free:
+                        continue
+                elif c == DIVERSION:
+                    if not self._someone_else_holds_cards(seat):
+                        continue
+                elif c == GEISHA:
+                    if not self._geisha_has_target(seat):
+                        continue
+                self.legal[k] = PLAY + c
+                k += 1
+            if self.character[seat] == NOBUNAGA and self.hp[seat] > 1 and self.pile_len + self.discard_len > 0:
+                self.legal[k] = NOBUNAGA_DRAW
+                k += 1
+        elif phase == CHOOSE_TARGET:
+            card = self.pending_card
+            for t in range(self.n):
+                if self._valid_target(seat, t, card):
+                    self.legal[k] = TARGET + t
+                    k += 1
+        elif phase == PARRY_CHOICE or phase == BATTLECRY:
+            self.legal[k] = TAKE_DAMAGE
+            k += 1
+            if self.hand[base + PARADE] > 0:
+                self.legal[k] = PARRY
+                k += 1
+            if self.character[seat] == HANZO and self.hand_size[seat] > 1:
+                for w in range(NUM_WEAPONS):
+                    if self.hand[base + w] > 0:
+                        self.legal[k] = PARRY_WITH + w
+                        k += 1
+        elif phase == JUJITSU or phase == BUSHIDO_CHOICE:
+            self.legal[k] = TAKE_DAMAGE if phase == JUJITSU else BUSHIDO_PAY_HONOR
+            k += 1
+            for w in range(NUM_WEAPONS):
+                if self.hand[base + w] > 0:
+                    self.legal[k] = DISCARD + w
+                    k += 1
+        elif phase == DISCARD_DOWN:
+            for c in range(NUM_CARDS):
+                if self.hand[base + c] > 0:
+                    self.legal[k] = DISCARD + c
+                    k += 1
+        elif phase == DRAW_CHOICE:
+            self.legal[0] = DRAW_FROM_DISCARD
+            self.legal[1] = DRAW_FROM_PILE
+            k = 2
+        elif phase == GEISHA_CHOICE:
+            t = self.pending_target
+            if t != seat and self.hand_size[t] > 0:
+                self.legal[k] = GEISHA_HAND
+                k += 1
+            for p in range(NUM_PERMANENTS):
+                if self.permanents[t * NUM_PERMANENTS + p] > 0:
+                    self.legal[k] = GEISHA_PERMANENT + p
+                    k += 1
+        return k
+
+    def _easiest_attack(self, seat):
+        """The lowest difficulty of an attack by ``seat`` (1 for Kojirō), 0 when nobody can be attacked."""
+        easiest = 0
+        for t in range(self.n):
+            if t == seat or self._harmless(t):
+                continue
+            d = 1 if self.character[seat] == KOJIRO else self.difficulty(seat, t)
+            if easiest == 0 or d < easiest:
+                easiest = d
+        return easiest
+
+    def _someone_else_holds_cards(self, seat):
+        for t in range(self.n):
+            if t != seat and self.hand_size[t] > 0:
+                return True
+        return False
+
+    def _geisha_has_target(self, seat):
+        for t in range(self.n):
+            if self._valid_target(seat, t, GEISHA):
+                return True
+        return False
+
+    def _valid_target(self, seat, t, card):
+        if _is_weapon(card):
+            return self._reaches(seat, t, card)
+        if card == BUSHIDO:
+            return True
+        if card == GEISHA:
+            if t != seat and self.hand_size[t] > 0:
+                return True
+            for p in range(NUM_PERMANENTS):
+                if self.permanents[t * NUM_PERMANENTS + p] > 0:
+                    return True
+            return False
+        if card == DIVERSION:
+            return t != seat and self.hand_size[t] > 0
+        return t != seat  # Méditation: another player draws
+
+    def _is_legal(self, action):
+        k = self._fill_legal()
+        for i in range(k):
+            if self.legal[i] == action:
+                return True
+        return False
+
+    # ----------------------------------------------------------- transitions
+    def _apply(self, action):
+        """Applies a legal action of the actor, then runs the game on to the next decision."""
+        seat = self.actor
+        phase = self.phase
+        self.decisions += 1
+        if phase == PLAY_CARDS:
+            if action == END_TURN:
+                if self.hand_size[seat] > HAND_LIMIT:
+                    self._decide(DISCARD_DOWN, seat)
+                else:
+                    self._end_turn()
+            elif action == NOBUNAGA_DRAW:
+                self.hp[seat] -= 1
+                if self.record:
+                    self._log(EV_NOBUNAGA, seat, -1, -1, 1, 0)
+                self._take_from_pile(seat, 1)
+            else:
+                self._play(seat, action - PLAY)
+        elif phase == CHOOSE_TARGET:
+            self._target(seat, action - TARGET)
+        elif phase == PARRY_CHOICE:
+            self._parry_or_take(seat, action)
+            if action == TAKE_DAMAGE:
+                self._resolve_hit()
+            if not self.over:
+                self._decide(PLAY_CARDS, self.turn)
+        elif phase == BATTLECRY or phase == JUJITSU:
+            if action == TAKE_DAMAGE:
+                self._mass_card_damage(seat)
+            elif phase == BATTLECRY:
+                self._parry_or_take(seat, action)
+            else:
+                self._discard_from_hand(seat, action - DISCARD)
+            if not self.over:
+                self.reacting = (seat + 1) % self.n
+                self._next_reaction(phase)
+        elif phase == BUSHIDO_CHOICE:
+            if action == BUSHIDO_PAY_HONOR:
+                self.permanents[seat * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] -= 1
+                self.bushido_holder = -1
+                self._to_discard(BUSHIDO)
+                if self.record:
+                    self._log(EV_PERMANENT_LOST, seat, seat, BUSHIDO, 1, 0)
+                if not (self.n == 3 and self.role[seat] == SHOGUN):
+                    self._change_honor(seat, -1)
+                    if self.honor[seat] <= 0:
+                        self._finish(END_HONOR, -1, -1)
+                        return
+            else:
+                self._discard_from_hand(seat, action - DISCARD)
+                self._pass_bushido()
+            self._begin_draw()
+        elif phase == DRAW_CHOICE:
+            count = self.draws_left
+            if action == DRAW_FROM_DISCARD:
+                self.discard_len -= 1
+                card = self.discard[self.discard_len]
+                self._gain(seat, card)
+                if self.record:
+                    self._log(EV_TAKE_DISCARD, seat, -1, card, 1, 0)
+                count -= 1
+            self._take_from_pile(seat, count)
+            if not self.over:
+                self._decide(PLAY_CARDS, seat)
+        elif phase == GEISHA_CHOICE:
+            self._geisha(seat, action)
+        elif phase == DISCARD_DOWN:
+            self._discard_from_hand(seat, action - DISCARD)
+            if self.hand_size[seat] <= HAND_LIMIT:
+                self._end_turn()
+
+    def _parry_or_take(self, seat, action):
+        if action == PARRY:
+            self._lose(seat, PARADE)
+            self._to_discard(PARADE)
+            if self.record:
+                self._log(EV_PARRY, seat, self.turn, PARADE, 1, 0)
+        elif action != TAKE_DAMAGE:
+            weapon = action - PARRY_WITH
+            self._lose(seat, weapon)
+            self._to_discard(weapon)
+            if self.record:
+                self._log(EV_PARRY, seat, self.turn, weapon, 1, 0)
+
+    def _play(self, seat, card):
+        self._lose(seat, card)
+        if self.record:
+            self._log(EV_PLAY, seat, -1, card, 1, 0)
+        if card == CONCENTRATION or card == ARMURE or card == ATTAQUE_RAPIDE:
+            self.permanents[seat * NUM_PERMANENTS + card - FIRST_PERMANENT] += 1
+            return
+        if card == BUSHIDO or _is_weapon(card) or card == DIVERSION or card == GEISHA or card == MEDITATION:
+            if card != BUSHIDO:
+                self._to_discard(card)
+            self.pending_card = card
+            self._decide(CHOOSE_TARGET, seat)
+            return
+        self._to_discard(card)
+        if card == CRI_DE_GUERRE or card == JU_JITSU:
+            self.reacting = (seat + 1) % self.n
+            self._next_reaction(BATTLECRY if card == CRI_DE_GUERRE else JUJITSU)
+        elif card == CEREMONIE:
+            self._take_from_pile(seat, 3)
+            for i in range(1, self.n):
+                if self.over:
+                    return
+                self._take_from_pile((seat + i) % self.n, 1)
+        elif card == DAIMYO:
+            self._take_from_pile(seat, 2)
+
+    def _target(self, seat, t):
+        card = self.pending_card
+        if self.record:
+            self._log(EV_TARGET, seat, t, card, 1, 0)
+        if _is_weapon(card):
+            self.weapons_played += 1
+            self.pending_target = t
+            self._decide(PARRY_CHOICE, t)
+            return
+        if card == BUSHIDO:
+            self.permanents[t * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] += 1
+            self.bushido_holder = t
+        elif card == DIVERSION:
+            stolen = self._random_card_of(t)
+            self._lose(t, stolen)
+            self._gain(seat, stolen)
+            if self.record:
+                self._log(EV_STEAL, seat, t, stolen, 1, (1 << seat) | (1 << t))
+        elif card == MEDITATION:
+            self.hp[seat] = RESILIENCE[self.character[seat]]
+            if self.record:
+                self._log(EV_HEAL, seat, -1, -1, self.hp[seat], 0)
+            self._take_from_pile(t, 1)
+            if self.over:
+                return
+        elif card == GEISHA:
+            self.pending_target = t
+            self._decide(GEISHA_CHOICE, seat)
+            return
+        self._decide(PLAY_CARDS, seat)
+
+    def _geisha(self, seat, action):
+        t = self.pending_target
+        if action == GEISHA_HAND:
+            self._discard_from_hand(t, self._random_card_of(t))
+        else:
+            card = FIRST_PERMANENT + action - GEISHA_PERMANENT
+            self.permanents[t * NUM_PERMANENTS + action - GEISHA_PERMANENT] -= 1
+            self._to_discard(card)
+            if card == BUSHIDO:
+                self.bushido_holder = -1
+            if self.record:
+                self._log(EV_PERMANENT_LOST, seat, t, card, 1, 0)
+        self._decide(PLAY_CARDS, seat)
+
+    # ------------------------------------------------- the engine contract
+    def current_seats(self):
+        """Seats that must decide now (never more than one in Katana)."""
+        return [] if self.over else [self.actor]
+
+    def legal_actions(self, seat):
+        if self.over or seat != self.actor:
+            return []
+        k = self._fill_legal()
+        return [self.legal[i] for i in range(k)]
+
+    def apply(self, seat, action):
+        if self.over:
+            raise ValueError("the game is over")
+        if seat != self.actor:
+            raise ValueError("seat %d cannot act now: seat %d decides" % (seat, self.actor))
+        if isinstance(action, bool) or not isinstance(action, int) or not self._is_legal(action):
+            raise ValueError("illegal action %r for seat %d in phase %s" % (
+                action, seat, PHASE_NAMES[self.phase]))
+        self._apply(action)
+
+    def is_terminal(self):
+        return self.over
+
+    def clone(self):
+        other = KatanaState.__new__(KatanaState)
+        other._copy_from(self)
+        return other
+
+    def _copy_from(self, src):
+        for name in ("role", "stars", "character", "hp", "honor", "hand_size", "hand",
+                     "permanents", "pile", "discard", "legal"):
+            setattr(self, name, array.array("i", getattr(src, name)))
+        for name in ("n", "seed", "record", "over", "end_reason", "winner_team", "lost_blade_victim",
+                     "bushido_holder", "decisions", "turn_number", "weapons_played", "pending_card",
+                     "pending_target", "reacting", "draws_left", "shogun", "pile_len", "discard_len",
+                     "turn", "phase", "actor"):
+            setattr(self, name, getattr(src, name))
+        self.events = list(src.events)
+        self.team_scores = list(src.team_scores) if src.over else None
+        self.rng = Rng(0)
+        self.rng.state = src.rng.state
+        self.rng.increment = src.rng.increment
+
+
+def new_state(n_players, seed, options=None):
+    if options:
+        raise ValueError("katana has no options, got %s" % ", ".join(sorted(options)))
+    return KatanaState(n_players, seed, True)
+
+
+def play_random_games(n_players, n_games, seed):
+    """The fast path: ``n_games`` whole games between uniform random players, inside the engine.
+
+    Returns the decisions made and the wins per team, for benchmarks and mass simulation."""
+    state = KatanaState(n_players, seed, False)
+    policy = Rng(seed, 54)
+    decisions = 0
+    wins = [0, 0, 0]
+    for g in range(n_games):
+        if g > 0:
+            state.reset(n_players, seed + g, False)
+        while not state.over:
+            k = state._fill_legal()
+            state._apply(state.legal[policy.below(k)])
+        decisions += state.decisions
+        wins[state.winner_team] += 1
+    return {"games": n_games, "decisions": decisions,
+            "wins": {data.TEAMS[t]: wins[t] for t in range(3)}}
