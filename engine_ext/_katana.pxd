@@ -10,6 +10,7 @@ cdef int BENKEI, CHIYOME, GINCHIYO, GOEMON, HANZO, HIDEYOSHI, IEYASU, KOJIRO, MU
 cdef int NOBUNAGA, TOMOE, USHIWAKA
 cdef int SHOGUN, SAMURAI, NINJA, RONIN, NINJA_TEAM, HAND_LIMIT, DRAWS_PER_TURN
 cdef int[::1] TEAM_OF_ROLE, CARD_RANGE, CARD_DAMAGE, RESILIENCE
+cdef int[::1] FULL_DECK, ROLE_DECKS, SHOGUN_HONOR, OTHER_HONOR, STARTING_HAND
 cdef int END_TURN, PLAY, TARGET, PARRY, TAKE_DAMAGE, PARRY_WITH, DISCARD, BUSHIDO_PAY_HONOR
 cdef int DRAW_FROM_DISCARD, DRAW_FROM_PILE, NOBUNAGA_DRAW, GEISHA_HAND, GEISHA_PERMANENT, NUM_ACTIONS
 cdef int BUSHIDO_CHOICE, DRAW_CHOICE, PLAY_CARDS, CHOOSE_TARGET, GEISHA_CHOICE, PARRY_CHOICE
@@ -19,7 +20,7 @@ cdef int EV_TURN, EV_RECOVER, EV_DRAW, EV_TAKE_DISCARD, EV_RESHUFFLE, EV_FLIP, E
 cdef int EV_PLAY, EV_TARGET, EV_PARRY, EV_DAMAGE, EV_DEFEAT, EV_HONOR, EV_STEAL, EV_DISCARD
 cdef int EV_PERMANENT_LOST, EV_HEAL, EV_NOBUNAGA, EV_END
 
-cdef inline bint _is_weapon(int card)
+cdef bint _is_weapon(int card)
 
 
 cdef class KatanaState:
@@ -33,9 +34,11 @@ cdef class KatanaState:
     cdef public int[::1] role, stars, character, hp, honor, hand_size, hand, permanents
     cdef public int[::1] pile, discard, legal
 
+    @cython.locals(i=cython.int, s=cython.int, n=cython.int, position=cython.int)
+    cpdef void reset(self, int n_players, object seed, bint record)
     cdef void _deal_roles(self)
     cdef void _deal_characters(self)
-    cdef void _shuffle_pile(self)
+    cdef void _shuffle(self, int[::1] cards, int start, int count)
     cdef void _log(self, int kind, int actor, int target, int card, int amount, int audience)
     cdef bint _reshuffle(self)
     cdef void _take_from_pile(self, int seat, int count)

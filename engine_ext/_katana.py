@@ -40,9 +40,12 @@ import cython
 
 from ._rng import Rng
 from . import katana_data as data
+from . import katana_views as views
 
 GAME_ID = "katana"
+GAME_NAME = "Katana"
 RULES_VERSION = "1.0"
+OPTIONS = ()  # the 3-player variant follows from the player count
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
 
@@ -51,44 +54,34 @@ NUM_CARDS = len(data.CARDS)
 NUM_WEAPONS = sum(1 for c in data.CARDS if c.kind == data.WEAPON)
 FIRST_PERMANENT = NUM_WEAPONS
 NUM_PERMANENTS = sum(1 for c in data.CARDS if c.kind == data.PERMANENT)
-CONCENTRATION = data.card_index("concentration")
-ARMURE = data.card_index("armure")
-ATTAQUE_RAPIDE = data.card_index("attaque_rapide")
-BUSHIDO = data.card_index("code_du_bushido")
-PARADE = data.card_index("parade")
-GEISHA = data.card_index("geisha")
-DIVERSION = data.card_index("diversion")
-CRI_DE_GUERRE = data.card_index("cri_de_guerre")
-CEREMONIE = data.card_index("ceremonie_du_the")
-MEDITATION = data.card_index("meditation")
-JU_JITSU = data.card_index("ju_jitsu")
-DAIMYO = data.card_index("daimyo")
+(CONCENTRATION, ARMURE, ATTAQUE_RAPIDE, BUSHIDO, PARADE, GEISHA, DIVERSION, CRI_DE_GUERRE, CEREMONIE,
+ MEDITATION, JU_JITSU, DAIMYO) = [data.card_index(key) for key in (
+    "concentration", "armure", "attaque_rapide", "code_du_bushido", "parade", "geisha", "diversion",
+    "cri_de_guerre", "ceremonie_du_the", "meditation", "ju_jitsu", "daimyo")]
 DECK_SIZE = sum(c.copies for c in data.CARDS)
 
-BENKEI = data.character_index("benkei")
-CHIYOME = data.character_index("chiyome")
-GINCHIYO = data.character_index("ginchiyo")
-GOEMON = data.character_index("goemon")
-HANZO = data.character_index("hanzo")
-HIDEYOSHI = data.character_index("hideyoshi")
-IEYASU = data.character_index("ieyasu")
-KOJIRO = data.character_index("kojiro")
-MUSASHI = data.character_index("musashi")
-NOBUNAGA = data.character_index("nobunaga")
-TOMOE = data.character_index("tomoe")
-USHIWAKA = data.character_index("ushiwaka")
+(BENKEI, CHIYOME, GINCHIYO, GOEMON, HANZO, HIDEYOSHI, IEYASU, KOJIRO, MUSASHI, NOBUNAGA, TOMOE,
+ USHIWAKA) = [data.character_index(key) for key in (
+    "benkei", "chiyome", "ginchiyo", "goemon", "hanzo", "hideyoshi", "ieyasu", "kojiro", "musashi",
+    "nobunaga", "tomoe", "ushiwaka")]
 NUM_CHARACTERS = len(data.CHARACTERS)
 
-SHOGUN = data.role_index("shogun")
-SAMURAI = data.role_index("samurai")
-NINJA = data.role_index("ninja")
-RONIN = data.role_index("ronin")
+SHOGUN, SAMURAI, NINJA, RONIN = [data.role_index(key) for key in ("shogun", "samurai", "ninja", "ronin")]
 TEAM_OF_ROLE = array.array("i", [data.TEAMS.index(r.team) for r in data.ROLES])
 NINJA_TEAM = data.TEAMS.index(data.NINJA_TEAM)
 
 CARD_RANGE = array.array("i", [c.range for c in data.CARDS])
 CARD_DAMAGE = array.array("i", [c.damage for c in data.CARDS])
 RESILIENCE = array.array("i", [c.resilience for c in data.CHARACTERS])
+FULL_DECK = array.array("i", [c for c, card in enumerate(data.CARDS) for copy in range(card.copies)])
+# The role cards dealt to n players, at offset n * MAX_PLAYERS.
+ROLE_DECKS = array.array("i", [
+    ([role for role, count in enumerate(data.ROLE_COUNTS[0].get(n, ())) for copy in range(count)]
+     + [0] * MAX_PLAYERS)[position]
+    for n in range(MAX_PLAYERS + 1) for position in range(MAX_PLAYERS)])
+SHOGUN_HONOR = array.array("i", [data.STARTING_HONOR[0].get(n, (0, 0))[0] for n in range(MAX_PLAYERS + 1)])
+OTHER_HONOR = array.array("i", [data.STARTING_HONOR[0].get(n, (0, 0))[1] for n in range(MAX_PLAYERS + 1)])
+STARTING_HAND = array.array("i", data.STARTING_HAND[0])
 HAND_LIMIT = data.HAND_LIMIT[0]
 DRAWS_PER_TURN = data.DRAWS_PER_TURN[0]
 
@@ -134,22 +127,19 @@ BATTLECRY = 7        # Cri de guerre: parry or lose 1 resilience
 JUJITSU = 8          # Ju Jitsu: discard a weapon or lose 1 resilience
 DISCARD_DOWN = 9
 GAME_OVER = 10
-PHASE_NAMES = ("", "bushido_choice", "draw_choice", "play_cards", "choose_target", "geisha_choice",
-               "parry_choice", "battlecry", "jujitsu", "discard_down", "game_over")
+PHASE_NAMES = views.PHASE_NAMES
 
 END_NONE = 0
 END_HONOR = 1        # a player has no honour left
 END_SWORD = 2        # victoire au fil de l'épée
 END_SWORD_VOID = 3   # a lone survivor who just defeated a teammate: scored normally
-END_REASONS = ("", "honor", "sword_victory", "sword_victory_void")
+END_REASONS = views.END_REASONS
 
 # --- public events; the card of a private event is seen by its audience only ---
 EV_TURN, EV_RECOVER, EV_DRAW, EV_TAKE_DISCARD, EV_RESHUFFLE, EV_FLIP, EV_BUSHIDO_PASS = range(7)
 EV_PLAY, EV_TARGET, EV_PARRY, EV_DAMAGE, EV_DEFEAT, EV_HONOR, EV_STEAL, EV_DISCARD = range(7, 15)
 EV_PERMANENT_LOST, EV_HEAL, EV_NOBUNAGA, EV_END = range(15, 19)
-EVENT_NAMES = ("turn", "recover", "draw", "take_discard", "reshuffle", "flip", "bushido_pass",
-               "play", "target", "parry", "damage", "defeat", "honor", "steal", "discard",
-               "permanent_lost", "heal", "nobunaga", "end")
+EVENT_NAMES = views.EVENT_NAMES
 
 
 def _is_weapon(card):
@@ -204,56 +194,53 @@ class KatanaState:
         self.draws_left = 0
         self._deal_roles()
         self._deal_characters()
-        shogun = self.shogun
         for s in range(n):
-            start = data.STARTING_HONOR[0][n]
-            self.honor[s] = start[0] if self.role[s] == SHOGUN else start[1]
-        self.pile_len = 0
+            self.honor[s] = SHOGUN_HONOR[n] if self.role[s] == SHOGUN else OTHER_HONOR[n]
+        for i in range(DECK_SIZE):
+            self.pile[i] = FULL_DECK[i]
+        self.pile_len = DECK_SIZE
         self.discard_len = 0
-        for c in range(NUM_CARDS):
-            for k in range(data.CARDS[c].copies):
-                self.pile[self.pile_len] = c
-                self.pile_len += 1
-        self._shuffle_pile()
+        self._shuffle(self.pile, 0, DECK_SIZE)
         for position in range(n):
-            self._take_from_pile((shogun + position) % n, data.STARTING_HAND[0][position])
-        self._start_turn(shogun)
+            self._take_from_pile((self.shogun + position) % n, STARTING_HAND[position])
+        self._start_turn(self.shogun)
 
     def _deal_roles(self):
+        # The role cards and the ninjas' stars are shuffled in the scratch buffer; with 4
+        # players the third ninja card is the one removed unseen.
         n = self.n
-        counts = data.ROLE_COUNTS[0][n]
-        deck = []
-        for r in range(4):
-            deck += [r] * counts[r]
-        for i in range(n - 1, 0, -1):
-            j = self.rng.below(i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        # The ninja cards carry stars; with 4 players one of the three is removed unseen.
-        stars = list(data.NINJA_STARS[0])
-        for i in range(len(stars) - 1, 0, -1):
-            j = self.rng.below(i + 1)
-            stars[i], stars[j] = stars[j], stars[i]
+        scratch = self.legal
+        for i in range(n):
+            scratch[i] = ROLE_DECKS[n * MAX_PLAYERS + i]
+        self._shuffle(scratch, 0, n)
+        for i in range(3):
+            scratch[MAX_PLAYERS + i] = i + 1
+        self._shuffle(scratch, MAX_PLAYERS, 3)
+        ninjas = 0
         for s in range(n):
-            self.role[s] = deck[s]
-            if deck[s] == SHOGUN:
+            role = scratch[s]
+            self.role[s] = role
+            if role == SHOGUN:
                 self.shogun = s
-            if deck[s] == NINJA:
-                self.stars[s] = stars.pop()
+            if role == NINJA:
+                self.stars[s] = scratch[MAX_PLAYERS + ninjas]
+                ninjas += 1
 
     def _deal_characters(self):
-        pool = list(range(NUM_CHARACTERS))
-        for i in range(NUM_CHARACTERS - 1, 0, -1):
-            j = self.rng.below(i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
+        scratch = self.legal
+        for i in range(NUM_CHARACTERS):
+            scratch[i] = i
+        self._shuffle(scratch, 0, NUM_CHARACTERS)
         for s in range(self.n):
-            self.character[s] = pool[s]
-            self.hp[s] = RESILIENCE[pool[s]]
+            self.character[s] = scratch[s]
+            self.hp[s] = RESILIENCE[scratch[s]]
 
     # ------------------------------------------------------------------ cards
-    def _shuffle_pile(self):
-        for i in range(self.pile_len - 1, 0, -1):
+    def _shuffle(self, cards, start, count):
+        """Fisher-Yates over ``cards[start:start + count]``."""
+        for i in range(count - 1, 0, -1):
             j = self.rng.below(i + 1)
-            self.pile[i], self.pile[j] = self.pile[j], self.pile[i]
+            cards[start + i], cards[start + j] = cards[start + j], cards[start + i]
 
     def _log(self, kind, actor, target, card, amount, audience):
         self.events.append((kind, actor, target, card, amount, audience))
@@ -266,7 +253,7 @@ class KatanaState:
             self.pile[i] = self.discard[i]
         self.pile_len = self.discard_len
         self.discard_len = 0
-        self._shuffle_pile()
+        self._shuffle(self.pile, 0, self.pile_len)
         if self.record:
             self._log(EV_RESHUFFLE, -1, -1, -1, self.pile_len, 0)
         for s in range(self.n):
@@ -880,6 +867,15 @@ class KatanaState:
     def is_terminal(self):
         return self.over
 
+    def observation(self, seat, since=0):
+        return views.observation(self, seat, since)
+
+    def full_view(self, since=0):
+        return views.full_view(self, since)
+
+    def result(self):
+        return views.result(self)
+
     def clone(self):
         other = KatanaState.__new__(KatanaState)
         other._copy_from(self)
@@ -902,8 +898,6 @@ class KatanaState:
 
 
 def new_state(n_players, seed, options=None):
-    if options:
-        raise ValueError("katana has no options, got %s" % ", ".join(sorted(options)))
     return KatanaState(n_players, seed, True)
 
 

@@ -1,0 +1,181 @@
+"""The ``arena`` command."""
+import argparse
+import json
+import sys
+
+from arena import games
+from arena.engines import BUILDS, COMPILED, EngineBuildError
+
+
+class CommandError(Exception):
+    """A problem with what the user asked for: printed as one line, exit status 2."""
+
+
+def _game(game_id, build=COMPILED):
+    try:
+        return games.get(game_id, build)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def cmd_games(args):
+    rows = []
+    for game_id in games.game_ids():
+        game = _game(game_id)
+        rows.append({
+            "id": game.id, "name": game.name, "rules_version": game.rules_version,
+            "players": [game.min_players, game.max_players],
+            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+                        for o in game.options],
+        })
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title="Games")
+    for column in ("id", "name", "players", "rules", "options"):
+        table.add_column(column)
+    for row in rows:
+        options = ", ".join(f"{o['name']}={o['default']}" for o in row["options"]) or "none"
+        table.add_row(row["id"], row["name"], "{}–{}".format(*row["players"]), row["rules_version"], options)
+    Console().print(table)
+    return 0
+
+
+def _parse_options(pairs):
+    options = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise CommandError(f"--option takes NAME=VALUE, not {pair!r}")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+
+def cmd_play(args):
+    from arena import agents, replay
+    from arena.match import agent_seed, play_match
+
+    game = _game(args.game, args.build)
+    try:
+        game.check_players(args.players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    bots = args.bot or ["random"]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        raise CommandError(f"give one --bot for every seat ({args.players}), or a single one for all; "
+                           f"got {len(bots)}")
+    try:
+        players = [agents.builtin(name, agent_seed(args.seed, seat)) for seat, name in enumerate(bots)]
+        outcome = play_match(args.game, seed=args.seed, agents=players,
+                             options=_parse_options(args.option), build=args.build)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.replay:
+        replay.save(args.replay, outcome, bots)
+    print(json.dumps(outcome.result, indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_replay_verify(args):
+    from arena import replay
+    try:
+        result = replay.verify(replay.load(args.file), args.build)
+    except replay.ReplayError as exc:
+        print(f"arena: replay invalid: {exc}", file=sys.stderr)
+        return 1
+    print(f"replay ok: {result['game']}, {len(result['ranks'])} players, winner {result.get('winner')}, "
+          f"{result['end_reason']}")
+    return 0
+
+
+def cmd_bench(args):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from arena import bench
+
+    game = _game(args.game)
+    players = args.players if args.players is not None else min(max(5, game.min_players), game.max_players)
+    try:
+        game.check_players(players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=_stderr_console(), transient=args.json) as progress:
+        report = bench.run(args.game, players=players, n_games=args.games, seed=args.seed, progress=progress)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    fast, driven, slow = report["compiled_fast_path"], report["compiled_driven_from_python"], report["uncompiled"]
+    print(f"{report['game']}, {players} players, {report['policy']}")
+    for label, row in (("compiled fast path", fast), ("compiled, driven from Python", driven),
+                       ("uncompiled build", slow)):
+        print(f"  {label:<30} {row['games_per_second']:>12,.1f} games/s {row['decisions_per_second']:>14,} "
+              f"decisions/s {row['us_per_decision']:>9.3f} µs/decision")
+    ratios = report["ratios"]
+    print(f"  fast path / uncompiled: {ratios['fast_path_over_uncompiled_games_per_second']}x games/s; "
+          f"driven engine / uncompiled: {ratios['driven_engine_over_uncompiled_decisions_per_second']}x decisions/s")
+    return 0
+
+
+def _stderr_console():
+    from rich.console import Console
+    return Console(stderr=True)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="arena", description="Samurai Arena: samurai board games for bots.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games, their player counts and options")
+    p.add_argument("--json", action="store_true", help="print JSON for scripts")
+    p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser("play", help="play one game between built-in bots and print the result")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bot", action="append", help="a built-in bot per seat, or one for all (default random)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--replay", metavar="FILE", help="write the replay to FILE")
+    p.add_argument("--build", choices=BUILDS, default=COMPILED)
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("replay", help="work with replay files")
+    replay_sub = p.add_subparsers(dest="replay_command", required=True, metavar="ACTION")
+    v = replay_sub.add_parser("verify", help="re-simulate a replay; exit 0 only if it matches")
+    v.add_argument("file")
+    v.add_argument("--build", choices=BUILDS, default=COMPILED)
+    v.set_defaults(run=cmd_replay_verify)
+
+    p = sub.add_parser("bench", help="measure an engine's speed in its three forms")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=20000, help="games on the compiled fast path")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except CommandError as exc:
+        parser.exit(2, f"arena: error: {exc}\n")
+    except EngineBuildError as exc:
+        parser.exit(3, f"arena: engine build problem: {exc}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
