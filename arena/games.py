@@ -48,6 +48,11 @@ class GameState(Protocol):
 
     def clone(self) -> "GameState": ...
 
+    def resample_hidden(self, seat: int, seed: int) -> "GameState":
+        """A copy that ``seat`` cannot tell apart: everything it has not seen redrawn.  The
+        conformance suite checks that ``seat``'s observation and the decision structure are
+        unchanged by it."""
+
 
 @dataclass(frozen=True)
 class Option:

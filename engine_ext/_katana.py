@@ -876,6 +876,9 @@ class KatanaState:
     def result(self):
         return views.result(self)
 
+    def resample_hidden(self, seat, seed):
+        return views.resample_hidden(self, seat, seed)
+
     def clone(self):
         other = KatanaState.__new__(KatanaState)
         other._copy_from(self)

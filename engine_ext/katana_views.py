@@ -163,3 +163,41 @@ def result(state):
         "turns": state.turn_number,
         "decisions": state.decisions,
     }
+
+
+def resample_hidden(state, seat, seed):
+    """A copy of ``state`` that ``seat`` cannot tell apart from it: the cards it has not seen
+    (other hands and the pile) dealt anew with the same hand sizes, the roles it does not know
+    permuted among their holders, and the cards of events it was not shown replaced.
+
+    Used to test that observations leak nothing: ``seat``'s observation must not change."""
+    import random
+
+    rng = random.Random(seed)
+    other = state.clone()
+    n_cards = len(data.CARDS)
+    unseen = [other.pile[i] for i in range(other.pile_len)]
+    for s in range(other.n):
+        if s != seat:
+            for c in range(n_cards):
+                unseen += [c] * other.hand[s * n_cards + c]
+    rng.shuffle(unseen)
+    for i in range(other.pile_len):
+        other.pile[i] = unseen.pop()
+    for s in range(other.n):
+        if s != seat:
+            for c in range(n_cards):
+                other.hand[s * n_cards + c] = 0
+            for k in range(other.hand_size[s]):
+                other.hand[s * n_cards + unseen.pop()] += 1
+    if not state.over:
+        hidden = [s for s in range(other.n) if s != seat and s != other.shogun]
+        identities = [(other.role[s], other.stars[s]) for s in hidden]
+        rng.shuffle(identities)
+        for s, (role, stars) in zip(hidden, identities):
+            other.role[s] = role
+            other.stars[s] = stars
+    other.events = [
+        event if event[5] == 0 or (event[5] >> seat) & 1 else event[:3] + (rng.randrange(n_cards),) + event[4:]
+        for event in other.events]
+    return other

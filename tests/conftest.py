@@ -1,15 +1,25 @@
-"""Test-wide set-up: which engine builds the tests run, refusing stale compiled modules."""
+"""Test-wide set-up: which engine builds the tests run, refusing stale compiled modules.
+
+``ARENA_TEST_BUILDS=python`` runs only the uncompiled build, for quick work on
+rules before rebuilding; by default (and always in CI) both builds run.
+"""
+import os
+
 import pytest
 
 from arena import games
 from arena.engines import BUILDS, EngineBuildError, describe_build
+
+TEST_BUILDS = tuple(b for b in os.environ.get("ARENA_TEST_BUILDS", ",".join(BUILDS)).split(",") if b)
+if os.environ.get("CI") == "true" or not set(TEST_BUILDS) <= set(BUILDS) or not TEST_BUILDS:
+    TEST_BUILDS = BUILDS
 
 
 def pytest_report_header(config):
     lines = []
     for game_id in games.game_ids():
         module_name = games.get(game_id).module_name
-        for build in BUILDS:
+        for build in TEST_BUILDS:
             try:
                 lines.append("engine " + describe_build(module_name, build))
             except EngineBuildError as exc:
@@ -17,7 +27,7 @@ def pytest_report_header(config):
     return lines
 
 
-@pytest.fixture(params=BUILDS)
+@pytest.fixture(params=TEST_BUILDS)
 def build(request):
-    """Runs a test once against the compiled engines and once against the uncompiled sources."""
+    """Runs a test against the compiled engines and against the uncompiled sources."""
     return request.param

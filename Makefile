@@ -1,0 +1,36 @@
+# `make test` and `make demo` set up everything themselves: a virtual
+# environment in .venv, the package with its test dependencies, and the
+# compiled engines (rebuilt whenever an engine source changed).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+BUILD_DEPS := "setuptools>=70" wheel "cython>=3.0,<3.4"
+
+.PHONY: test build demo bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): $(PY) pyproject.toml setup.py
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet $(BUILD_DEPS)
+	$(PY) -m pip install --quiet --no-build-isolation --editable '.[test]'
+	touch $(INSTALLED)
+
+build: $(INSTALLED)
+	$(PY) setup.py --quiet build_ext --inplace
+
+test: build
+	$(PY) -m pytest
+
+demo: build
+	$(VENV)/bin/arena games
+	$(VENV)/bin/arena play katana --players 5 --seed 7 --replay demo.replay.json
+	$(VENV)/bin/arena replay verify demo.replay.json
+
+bench: build
+	$(VENV)/bin/arena bench katana --games 20000
+
+clean:
+	rm -rf build engine_ext/*.so engine_ext/*.c
