@@ -60,12 +60,12 @@ def test_battlecry_asks_every_affected_player_in_turn_from_the_left(build):
     # Seat 1: Chiyome, not affected.  Seat 2 holds no card, seat 3 has no resilience: harmless.
     s = five(k, characters=["musashi", "chiyome", "tomoe", "kojiro", "ushiwaka"],
              hands={0: {"cri_de_guerre": 1}, 1: PARADE, 3: PARADE, 4: {"parade": 1, "bo": 1}},
-             hp={3: 0}, pile=["daimyo"] * 5)
+             hp={3: 0}, permanents={0: {"attaque_rapide": 2}}, pile=["daimyo"] * 5)
     act(s, "PLAY_CRI_DE_GUERRE", k)
     assert phase(k, s) == "battlecry" and s.current_seats() == [4]
     assert sorted(legal_names(s, k)) == ["PARRY", "TAKE_DAMAGE"]
     act(s, "TAKE_DAMAGE", k)
-    # Musashi's bonus is for weapons only; Ushiwaka draws nothing for a Cri de guerre.
+    # Musashi's and Attaque rapide's bonuses are for weapons only; Ushiwaka draws nothing for a Cri de guerre.
     assert s.hp[4] == 3 and hand(s, 4) == {"parade": 1, "bo": 1}
     assert phase(k, s) == "play_cards" and s.current_seats() == [0]
     assert s.hp[1] == 4 and s.hp[2] == 5 and discard(s) == ["cri_de_guerre"]
@@ -117,7 +117,7 @@ def test_ju_jitsu_discard_a_weapon_or_lose_one(build):
     k = load_module("_katana", build)
     s = five(k, characters=["musashi", "chiyome", "tomoe", "hanzo", "ushiwaka"],
              hands={0: {"ju_jitsu": 1}, 1: {"bo": 1}, 2: {"bo": 1, "kiseru": 1, "parade": 1}, 3: {"parade": 1},
-                    4: {"bo": 1}}, pile=["daimyo"] * 5)
+                    4: {"bo": 1}}, permanents={0: {"attaque_rapide": 1}}, pile=["daimyo"] * 5)
     act(s, "PLAY_JU_JITSU", k)
     assert phase(k, s) == "jujitsu" and s.current_seats() == [2], "Chiyome is not affected"
     assert sorted(legal_names(s, k)) == ["DISCARD_BO", "DISCARD_KISERU", "TAKE_DAMAGE"]
@@ -126,7 +126,7 @@ def test_ju_jitsu_discard_a_weapon_or_lose_one(build):
     assert legal_names(s, k) == ["TAKE_DAMAGE"], "a Parade does not stop a Ju Jitsu"
     act(s, "TAKE_DAMAGE", k)
     act(s, "TAKE_DAMAGE", k)
-    # Musashi adds nothing to a Ju Jitsu; Ushiwaka draws nothing for it.
+    # Musashi and Attaque rapide add nothing to a Ju Jitsu; Ushiwaka draws nothing for it.
     assert [s.hp[i] for i in range(5)] == [5, 4, 5, 3, 3]
     assert hand(s, 4) == {"bo": 1}
     assert discard(s) == ["ju_jitsu", "kiseru"] and s.current_seats() == [0]

@@ -2,10 +2,12 @@
 import pytest
 
 from arena.engines import load_module
+from engine_ext import katana_data as data
 
-from katana_positions import act, event_names, hand, legal_names, position
+from katana_positions import act, cards_accounted, event_names, hand, in_play, legal_names, position
 
 PARADE = {"parade": 1}
+BUSHIDO = data.card_index("code_du_bushido")
 ROLES = {
     3: ["shogun", "ninja", "ninja"],
     4: ["shogun", "samurai", "ninja", "ninja"],
@@ -258,3 +260,55 @@ def test_result_describes_every_seat(build):
     assert r["teams"] == ["shogun", "shogun", "ninja", "ninja", "ronin"]
     # Roles are public once the game is over.
     assert [seat["role"] for seat in s.observation(2)["seats"]] == ROLES[5]
+
+
+def test_lame_perdue_is_taken_after_the_multiplier(build):
+    """A samurai (x2 with 6 players) defeated by the shogun, the last player standing: 3 x 2 - 3."""
+    k = load_module("_katana", build)
+    s = sword_position(k, 6, "samurai", honor={1: 4})
+    act(s, "PLAY_BOKKEN", k)
+    act(s, "TARGET_SEAT_1", k)
+    act(s, "TAKE_DAMAGE", k)
+    assert s.result()["end_reason"] == "sword_victory_void"
+    assert s.honor[1] == 3 and s.seat_points(1) == 3 * 2 - 3
+
+
+# ------------------------------------------------------------------ whole games
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_random_games_keep_every_card_and_stay_within_bounds(build, n):
+    import random
+
+    k = load_module("_katana", build)
+    for seed in range(4):
+        s = k.new_state(n, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            seat = s.current_seats()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            # A Code du bushido waiting for its target is neither in a hand nor in play yet.
+            waiting = k.PHASE_NAMES[s.phase] == "choose_target" and s.pending_card == BUSHIDO
+            assert cards_accounted(s) == 90 - waiting
+            for p in range(n):
+                assert 0 <= s.hp[p] <= data.CHARACTERS[s.character[p]].resilience
+                assert s.hand_size[p] == sum(hand(s, p).values())
+                assert s.honor[p] >= 0
+            holders = [p for p in range(n) if in_play(s, p).get("code_du_bushido")]
+            assert holders == ([s.bushido_holder] if s.bushido_holder >= 0 else [])
+        r = s.result()
+        assert r["end_reason"] in ("honor", "sword_victory", "sword_victory_void")
+        if r["end_reason"] == "honor":
+            assert min(s.honor[p] for p in range(n)) == 0
+        else:
+            assert n > 3 and sum(1 for p in range(n) if s.hp[p] > 0) == 1
+
+
+def test_clone_is_independent(build):
+    k = load_module("_katana", build)
+    s = position(k, 4, roles=ROLES[4], characters=CHARS[:4],
+                 hands={0: {"kiseru": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, pile=["bo"] * 6)
+    c = s.clone()
+    act(c, "PLAY_KISERU", k)
+    act(c, "TARGET_SEAT_1", k)
+    act(c, "TAKE_DAMAGE", k)
+    assert c.hp[1] == 2 and s.hp[1] == 4
+    assert hand(s, 0) == {"kiseru": 1} and legal_names(s, k) == ["END_TURN", "PLAY_KISERU"]

@@ -128,6 +128,16 @@ def test_nobunaga_only_in_his_own_play_phase(build):
     assert "NOBUNAGA_DRAW" not in legal_names(s, k)
 
 
+def test_nobunaga_cannot_draw_from_no_card_and_his_draw_may_reshuffle(build):
+    k = load_module("_katana", build)
+    s = four(k, characters=["nobunaga", "chiyome", "tomoe", "musashi"], pile=[], discard=[])
+    assert legal_names(s, k) == ["END_TURN"]
+    s = four(k, characters=["nobunaga", "chiyome", "tomoe", "musashi"], pile=[], discard=["katana"])
+    act(s, "NOBUNAGA_DRAW", k)
+    assert s.hp[0] == 4 and hand(s, 0) == {"parade": 1, "katana": 1}
+    assert [s.honor[i] for i in range(4)] == [4, 2, 2, 2]
+
+
 # ------------------------------------------------------------------ Code du bushido
 def test_only_one_code_du_bushido_in_play(build):
     k = load_module("_katana", build)
