@@ -68,11 +68,15 @@ def test_characters_and_their_resilience(build):
     assert seen == set(expected)
 
 
-def test_the_ninety_card_deck():
-    totals = Counter()
-    for c in data.CARDS:
-        totals[c.kind] += c.copies
-    assert totals == {data.WEAPON: 32, data.PERMANENT: 15, data.ACTION: 43}
+def test_the_ninety_card_deck(build):
+    """32 weapons, 15 permanents, 43 actions, as dealt by the engine."""
+    k = load_module("_katana", build)
+    s = k.new_state(3, 0)
+    dealt = Counter(data.CARDS[s.pile[i]].kind for i in range(s.pile_len))
+    for seat in range(3):
+        for key, count in hand(s, seat).items():
+            dealt[data.CARDS[data.card_index(key)].kind] += count
+    assert dealt == {data.WEAPON: 32, data.PERMANENT: 15, data.ACTION: 43}
     copies = {c.key: c.copies for c in data.CARDS}
     assert copies["parade"] == 15 and copies["bokken"] == 6 and copies["code_du_bushido"] == 2
     weapons = {c.key: (c.range, c.damage) for c in data.CARDS if c.kind == data.WEAPON}
