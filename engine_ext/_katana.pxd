@@ -15,7 +15,7 @@ cdef int END_TURN, PLAY, TARGET, PARRY, TAKE_DAMAGE, PARRY_WITH, DISCARD, BUSHID
 cdef int DRAW_FROM_DISCARD, DRAW_FROM_PILE, NOBUNAGA_DRAW, GEISHA_HAND, GEISHA_PERMANENT, NUM_ACTIONS
 cdef int BUSHIDO_CHOICE, DRAW_CHOICE, PLAY_CARDS, CHOOSE_TARGET, GEISHA_CHOICE, PARRY_CHOICE
 cdef int BATTLECRY, JUJITSU, DISCARD_DOWN, GAME_OVER
-cdef int END_NONE, END_HONOR, END_SWORD, END_SWORD_VOID
+cdef int END_NONE, END_HONOR, END_SWORD, END_SWORD_VOID, END_FORFEIT
 cdef int EV_TURN, EV_RECOVER, EV_DRAW, EV_TAKE_DISCARD, EV_RESHUFFLE, EV_FLIP, EV_BUSHIDO_PASS
 cdef int EV_PLAY, EV_TARGET, EV_PARRY, EV_DAMAGE, EV_DEFEAT, EV_HONOR, EV_STEAL, EV_DISCARD
 cdef int EV_PERMANENT_LOST, EV_HEAL, EV_NOBUNAGA, EV_END
@@ -26,7 +26,7 @@ cdef bint _is_weapon(int card)
 cdef class KatanaState:
     cdef public int n, shogun, turn, turn_number, phase, actor, weapons_played
     cdef public int pending_card, pending_target, reacting, draws_left, bushido_holder
-    cdef public int pile_len, discard_len, decisions, end_reason, winner_team, lost_blade_victim
+    cdef public int pile_len, discard_len, decisions, end_reason, winner_team, lost_blade_victim, forfeited
     cdef public bint over, record
     cdef public object seed, team_scores
     cdef public list events

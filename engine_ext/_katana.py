@@ -133,6 +133,7 @@ END_NONE = 0
 END_HONOR = 1        # a player has no honour left
 END_SWORD = 2        # victoire au fil de l'épée
 END_SWORD_VOID = 3   # a lone survivor who just defeated a teammate: scored normally
+END_FORFEIT = 4      # a seat's bot failed: the game cannot go on without it
 END_REASONS = views.END_REASONS
 
 # --- public events; the card of a private event is seen by its audience only ---
@@ -184,6 +185,7 @@ class KatanaState:
         self.end_reason = END_NONE
         self.winner_team = -1
         self.lost_blade_victim = -1
+        self.forfeited = -1
         self.bushido_holder = -1
         self.decisions = 0
         self.turn_number = 0
@@ -876,6 +878,16 @@ class KatanaState:
     def result(self):
         return views.result(self)
 
+    def forfeit(self, seat):
+        """``seat`` leaves the game (its bot failed).  Katana's hidden teams cannot play on one
+        player short: the game ends at once, scored as it stands, and that seat ranks last."""
+        if self.over:
+            raise ValueError("the game is over")
+        if seat < 0 or seat >= self.n:
+            raise ValueError("no seat %d in a %d-player game" % (seat, self.n))
+        self.forfeited = seat
+        self._finish(END_FORFEIT, -1, -1)
+
     def resample_hidden(self, seat, seed):
         return views.resample_hidden(self, seat, seed)
 
@@ -889,7 +901,7 @@ class KatanaState:
                      "permanents", "pile", "discard", "legal"):
             setattr(self, name, array.array("i", getattr(src, name)))
         for name in ("n", "seed", "record", "over", "end_reason", "winner_team", "lost_blade_victim",
-                     "bushido_holder", "decisions", "turn_number", "weapons_played", "pending_card",
+                     "forfeited", "bushido_holder", "decisions", "turn_number", "weapons_played", "pending_card",
                      "pending_target", "reacting", "draws_left", "shogun", "pile_len", "discard_len",
                      "turn", "phase", "actor"):
             setattr(self, name, getattr(src, name))

@@ -15,7 +15,7 @@ PHASE_NAMES = ("", "bushido_choice", "draw_choice", "play_cards", "choose_target
 EVENT_NAMES = ("turn", "recover", "draw", "take_discard", "reshuffle", "flip", "bushido_pass",
            "play", "target", "parry", "damage", "defeat", "honor", "steal", "discard",
            "permanent_lost", "heal", "nobunaga", "end")
-END_REASONS = ("", "honor", "sword_victory", "sword_victory_void")
+END_REASONS = ("", "honor", "sword_victory", "sword_victory_void", "forfeit")
 NUM_CARDS = len(data.CARDS)
 PERMANENTS = [c for c in data.CARDS if c.kind == data.PERMANENT]
 
@@ -149,11 +149,16 @@ def result(state):
             "honor": state.honor[s],
             "points": state.seat_points(s),
             "score": state.team_scores[team_id],
-            "rank": order.index(team_id) + 1,
+            # A seat that forfeited places below every team; its team-mates keep the team's place.
+            "rank": len(order) if s == state.forfeited else order.index(team_id),
         })
+    places = sorted({entry["rank"] for entry in seats})
+    for entry in seats:
+        entry["rank"] = places.index(entry["rank"]) + 1
     return {
         "game": "katana",
         "end_reason": END_REASONS[state.end_reason],
+        "forfeited": [state.forfeited] if state.forfeited >= 0 else [],
         "winner": data.TEAMS[order[0]],
         "team_scores": {data.TEAMS[t]: state.team_scores[t] for t in order},
         "scores": [entry["score"] for entry in seats],

@@ -110,3 +110,26 @@ def test_observations_leak_nothing(game_id, n, build):
                     twin_after.apply(seat, action)
                     assert twin_after.current_seats() == after.current_seats(), (
                         "who decides next must not depend on what the actor cannot see")
+
+
+@pytest.mark.parametrize("game_id,n", list(_cases()))
+def test_a_forfeiting_seat_ranks_last_alone(game_id, n, build):
+    game = games.get(game_id, build)
+    for seed in SEEDS:
+        for step, (state, seat, legal) in enumerate(_random_walk(game, n, seed)):
+            if seat is None or step % 17 != 3:
+                continue
+            quitter = (seat + step) % n
+            probe = state.clone()
+            probe.forfeit(quitter)
+            if probe.is_terminal():
+                result = probe.result()
+                assert result["ranks"][quitter] == max(result["ranks"])
+                assert sum(1 for r in result["ranks"] if r == result["ranks"][quitter]) == 1
+                assert quitter in result["forfeited"]
+                ranks = sorted(set(result["ranks"]))
+                assert ranks == list(range(1, len(ranks) + 1))
+            else:
+                assert quitter not in probe.current_seats()
+            with pytest.raises(ValueError):
+                probe.forfeit(n)
