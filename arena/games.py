@@ -46,6 +46,10 @@ class GameState(Protocol):
         """Once over: ``scores``, ``ranks`` (1 = first, shared by a team), ``teams`` per seat,
         ``end_reason`` and the game's own details."""
 
+    def forfeit(self, seat: int) -> None:
+        """``seat`` leaves (its bot failed).  It ranks last alone; the game goes on without it
+        where the rules allow, otherwise it ends now."""
+
     def clone(self) -> "GameState": ...
 
     def resample_hidden(self, seat: int, seed: int) -> "GameState":
