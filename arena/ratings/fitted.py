@@ -212,7 +212,7 @@ def _fit_map(design: Design, precision: np.ndarray, x0: np.ndarray):
         args=(precision,),
         jac=True,
         method="L-BFGS-B",
-        options={"maxiter": 10000, "maxcor": 20, "ftol": 1e-14, "gtol": 1e-9},
+        options={"maxiter": 10000, "maxcor": 20, "ftol": 1e-12, "gtol": 1e-7},
     )
     theta = res.x
     # One Newton step from the L-BFGS optimum polishes the last digits and

@@ -173,7 +173,7 @@ def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
         if rec.voided:
             continue
         n_matches += 1
-        for p in set(rec.players):
+        for p in dict.fromkeys(rec.players):
             idx = player_index.setdefault(p, len(player_index))
             games[idx] = games.get(idx, 0) + 1
         sides: list[int] = []
