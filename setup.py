@@ -35,14 +35,16 @@ STAGING = ROOT / "build" / "cython-src"
 
 def _staged_sources():
     """Copy the engine package to the staging tree, stamping each rules module with the digest."""
-    digest = source_digest(ROOT / "engine_ext")
+    package = ROOT / "engine_ext"
+    modules = engine_modules(package)
     staged_pkg = STAGING / "engine_ext"
     staged_pkg.mkdir(parents=True, exist_ok=True)
     for path in (ROOT / "engine_ext").iterdir():
         if path.suffix in (".py", ".pxd"):
             target = staged_pkg / path.name
             text = path.read_text()
-            if path.suffix == ".py" and path.stem in engine_modules(ROOT / "engine_ext"):
+            if path.suffix == ".py" and path.stem in modules:
+                digest = source_digest(package, path.stem)
                 text += f'\n\nBUILD_SOURCE_DIGEST = "{digest}"\nBUILD_DEBUG = {DEBUG}\n'
             if not target.exists() or target.read_text() != text:
                 target.write_text(text)

@@ -12,7 +12,6 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
-from functools import cache
 from pathlib import Path
 
 from arena.engine_sources import source_digest
@@ -34,9 +33,9 @@ def package_dir():
     return Path(spec.submodule_search_locations[0])
 
 
-@cache
-def current_digest():
-    return source_digest(package_dir())
+def current_digest(name):
+    """The digest of the sources of module ``name`` as they are on disk now."""
+    return source_digest(package_dir(), name)
 
 
 def load_module(name, build=COMPILED):
@@ -57,7 +56,7 @@ def _load_compiled(name):
         raise EngineBuildError(
             f"{_PACKAGE}.{name} is not compiled (found {module.__file__}); run `make build`")
     built_from = getattr(module, "BUILD_SOURCE_DIGEST", None)
-    if built_from != current_digest():
+    if built_from != current_digest(name):
         raise EngineBuildError(
             f"{module.__file__} was built from other sources than those in {package_dir()}; "
             "run `make build`")

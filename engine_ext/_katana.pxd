@@ -39,7 +39,7 @@ cdef class KatanaState:
     cdef void _deal_roles(self)
     cdef void _deal_characters(self)
     cdef void _shuffle(self, int[::1] cards, int start, int count)
-    cdef void _log(self, int kind, int actor, int target, int card, int amount, int audience)
+    cdef inline void _log(self, int kind, int actor, int target, int card, int amount, int audience)
     cdef bint _reshuffle(self)
     cdef void _take_from_pile(self, int seat, int count)
     cdef int _turn_over_top_card(self)

@@ -100,21 +100,10 @@ NOBUNAGA_DRAW = DRAW_FROM_PILE + 1
 GEISHA_HAND = NOBUNAGA_DRAW + 1
 GEISHA_PERMANENT = GEISHA_HAND + 1         # + permanent - FIRST_PERMANENT
 NUM_ACTIONS = GEISHA_PERMANENT + NUM_PERMANENTS
+assert len(views.ACTION_NAMES) == NUM_ACTIONS
 
 
-def _action_names():
-    names = ["END_TURN"]
-    names += ["PLAY_" + c.key.upper() for c in data.CARDS]
-    names += ["TARGET_SEAT_%d" % s for s in range(MAX_PLAYERS)]
-    names += ["PARRY", "TAKE_DAMAGE"]
-    names += ["PARRY_WITH_" + c.key.upper() for c in data.CARDS[:NUM_WEAPONS]]
-    names += ["DISCARD_" + c.key.upper() for c in data.CARDS]
-    names += ["BUSHIDO_PAY_HONOR", "DRAW_FROM_DISCARD", "DRAW_FROM_PILE", "NOBUNAGA_DRAW", "GEISHA_HAND"]
-    names += ["GEISHA_" + c.key.upper() for c in data.CARDS[FIRST_PERMANENT:FIRST_PERMANENT + NUM_PERMANENTS]]
-    return tuple(names)
-
-
-ACTION_NAMES = _action_names()
+ACTION_NAMES = views.ACTION_NAMES
 
 # --- phases: who decides what ---
 BUSHIDO_CHOICE = 1   # turned a weapon: discard a weapon, or pay 1 honour
@@ -245,7 +234,10 @@ class KatanaState:
             cards[start + i], cards[start + j] = cards[start + j], cards[start + i]
 
     def _log(self, kind, actor, target, card, amount, audience):
-        self.events.append((kind, actor, target, card, amount, audience))
+        """Keeps the history when recording (the fast path does not); ``audience`` is a bitmask of
+        the seats that see ``card`` (0: everybody)."""
+        if self.record:
+            self.events.append((kind, actor, target, card, amount, audience))
 
     def _reshuffle(self):
         """The pile is empty and a card is needed: returns False when there is none anywhere."""
@@ -256,8 +248,7 @@ class KatanaState:
         self.pile_len = self.discard_len
         self.discard_len = 0
         self._shuffle(self.pile, 0, self.pile_len)
-        if self.record:
-            self._log(EV_RESHUFFLE, -1, -1, -1, self.pile_len, 0)
+        self._log(EV_RESHUFFLE, -1, -1, -1, self.pile_len, 0)
         for s in range(self.n):
             self._change_honor(s, -1)
         if self._someone_dishonored():
@@ -272,8 +263,7 @@ class KatanaState:
             self.pile_len -= 1
             card = self.pile[self.pile_len]
             self._gain(seat, card)
-            if self.record:
-                self._log(EV_DRAW, seat, -1, card, 1, 1 << seat)
+            self._log(EV_DRAW, seat, -1, card, 1, 1 << seat)
 
     def _turn_over_top_card(self):
         """The Code du bushido turns the top card of the pile onto the discard pile (-1: no card)."""
@@ -282,8 +272,7 @@ class KatanaState:
         self.pile_len -= 1
         card = self.pile[self.pile_len]
         self._to_discard(card)
-        if self.record:
-            self._log(EV_FLIP, self.bushido_holder, -1, card, 1, 0)
+        self._log(EV_FLIP, self.bushido_holder, -1, card, 1, 0)
         return card
 
     def _gain(self, seat, card):
@@ -301,8 +290,7 @@ class KatanaState:
     def _discard_from_hand(self, seat, card):
         self._lose(seat, card)
         self._to_discard(card)
-        if self.record:
-            self._log(EV_DISCARD, seat, -1, card, 1, 0)
+        self._log(EV_DISCARD, seat, -1, card, 1, 0)
 
     def _random_card_of(self, seat):
         pick = self.rng.below(self.hand_size[seat])
@@ -325,8 +313,7 @@ class KatanaState:
 
     def _change_honor(self, seat, delta):
         self.honor[seat] += delta
-        if self.record:
-            self._log(EV_HONOR, seat, -1, -1, delta, 0)
+        self._log(EV_HONOR, seat, -1, -1, delta, 0)
 
     def _someone_dishonored(self):
         for s in range(self.n):
@@ -385,12 +372,10 @@ class KatanaState:
         self.turn = seat
         self.turn_number += 1
         self.weapons_played = 0
-        if self.record:
-            self._log(EV_TURN, seat, -1, -1, self.turn_number, 0)
+        self._log(EV_TURN, seat, -1, -1, self.turn_number, 0)
         if self.hp[seat] == 0:
             self.hp[seat] = RESILIENCE[self.character[seat]]
-            if self.record:
-                self._log(EV_RECOVER, seat, -1, -1, self.hp[seat], 0)
+            self._log(EV_RECOVER, seat, -1, -1, self.hp[seat], 0)
         if self.bushido_holder == seat:
             card = self._turn_over_top_card()
             if self.over:
@@ -407,8 +392,7 @@ class KatanaState:
         self.permanents[holder * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] -= 1
         self.permanents[left * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] += 1
         self.bushido_holder = left
-        if self.record:
-            self._log(EV_BUSHIDO_PASS, holder, left, BUSHIDO, 1, 0)
+        self._log(EV_BUSHIDO_PASS, holder, left, BUSHIDO, 1, 0)
 
     def _begin_draw(self):
         seat = self.turn
@@ -438,11 +422,9 @@ class KatanaState:
         1 honour to ``by`` and may end the game."""
         lost = amount if amount < self.hp[seat] else self.hp[seat]
         self.hp[seat] -= lost
-        if self.record:
-            self._log(EV_DAMAGE, by, seat, -1, lost, 0)
+        self._log(EV_DAMAGE, by, seat, -1, lost, 0)
         if self.hp[seat] == 0 and lost > 0:
-            if self.record:
-                self._log(EV_DEFEAT, by, seat, -1, 0, 0)
+            self._log(EV_DEFEAT, by, seat, -1, 0, 0)
             self._change_honor(seat, -1)
             self._change_honor(by, 1)
             if self.honor[seat] <= 0:
@@ -513,8 +495,7 @@ class KatanaState:
         self.team_scores = self._team_scores()
         order = self.team_order()
         self.winner_team = order[0]
-        if self.record:
-            self._log(EV_END, killer, victim, -1, reason, 0)
+        self._log(EV_END, killer, victim, -1, reason, 0)
 
     def seat_points(self, seat):
         """What ``seat`` adds to its team's score: honour times its multiplier, Daimyo cards
@@ -703,8 +684,7 @@ class KatanaState:
                     self._end_turn()
             elif action == NOBUNAGA_DRAW:
                 self.hp[seat] -= 1
-                if self.record:
-                    self._log(EV_NOBUNAGA, seat, -1, -1, 1, 0)
+                self._log(EV_NOBUNAGA, seat, -1, -1, 1, 0)
                 self._take_from_pile(seat, 1)
             else:
                 self._play(seat, action - PLAY)
@@ -731,8 +711,7 @@ class KatanaState:
                 self.permanents[seat * NUM_PERMANENTS + BUSHIDO - FIRST_PERMANENT] -= 1
                 self.bushido_holder = -1
                 self._to_discard(BUSHIDO)
-                if self.record:
-                    self._log(EV_PERMANENT_LOST, seat, seat, BUSHIDO, 1, 0)
+                self._log(EV_PERMANENT_LOST, seat, seat, BUSHIDO, 1, 0)
                 if not (self.n == 3 and self.role[seat] == SHOGUN):
                     self._change_honor(seat, -1)
                     if self.honor[seat] <= 0:
@@ -748,8 +727,7 @@ class KatanaState:
                 self.discard_len -= 1
                 card = self.discard[self.discard_len]
                 self._gain(seat, card)
-                if self.record:
-                    self._log(EV_TAKE_DISCARD, seat, -1, card, 1, 0)
+                self._log(EV_TAKE_DISCARD, seat, -1, card, 1, 0)
                 count -= 1
             self._take_from_pile(seat, count)
             if not self.over:
@@ -765,19 +743,16 @@ class KatanaState:
         if action == PARRY:
             self._lose(seat, PARADE)
             self._to_discard(PARADE)
-            if self.record:
-                self._log(EV_PARRY, seat, self.turn, PARADE, 1, 0)
+            self._log(EV_PARRY, seat, self.turn, PARADE, 1, 0)
         elif action != TAKE_DAMAGE:
             weapon = action - PARRY_WITH
             self._lose(seat, weapon)
             self._to_discard(weapon)
-            if self.record:
-                self._log(EV_PARRY, seat, self.turn, weapon, 1, 0)
+            self._log(EV_PARRY, seat, self.turn, weapon, 1, 0)
 
     def _play(self, seat, card):
         self._lose(seat, card)
-        if self.record:
-            self._log(EV_PLAY, seat, -1, card, 1, 0)
+        self._log(EV_PLAY, seat, -1, card, 1, 0)
         if card == CONCENTRATION or card == ARMURE or card == ATTAQUE_RAPIDE:
             self.permanents[seat * NUM_PERMANENTS + card - FIRST_PERMANENT] += 1
             return
@@ -802,8 +777,7 @@ class KatanaState:
 
     def _target(self, seat, t):
         card = self.pending_card
-        if self.record:
-            self._log(EV_TARGET, seat, t, card, 1, 0)
+        self._log(EV_TARGET, seat, t, card, 1, 0)
         if _is_weapon(card):
             self.weapons_played += 1
             self.pending_target = t
@@ -816,12 +790,10 @@ class KatanaState:
             stolen = self._random_card_of(t)
             self._lose(t, stolen)
             self._gain(seat, stolen)
-            if self.record:
-                self._log(EV_STEAL, seat, t, stolen, 1, (1 << seat) | (1 << t))
+            self._log(EV_STEAL, seat, t, stolen, 1, (1 << seat) | (1 << t))
         elif card == MEDITATION:
             self.hp[seat] = RESILIENCE[self.character[seat]]
-            if self.record:
-                self._log(EV_HEAL, seat, -1, -1, self.hp[seat], 0)
+            self._log(EV_HEAL, seat, -1, -1, self.hp[seat], 0)
             self._take_from_pile(t, 1)
             if self.over:
                 return
@@ -841,8 +813,7 @@ class KatanaState:
             self._to_discard(card)
             if card == BUSHIDO:
                 self.bushido_holder = -1
-            if self.record:
-                self._log(EV_PERMANENT_LOST, seat, t, card, 1, 0)
+            self._log(EV_PERMANENT_LOST, seat, t, card, 1, 0)
         self._decide(PLAY_CARDS, seat)
 
     # ------------------------------------------------- the engine contract

@@ -58,11 +58,11 @@ def test_the_uncompiled_build_runs_sources_only():
 def test_the_compiled_build_is_the_extension_built_from_these_sources():
     module = engines.load_module("_katana", COMPILED)
     assert module.__file__.endswith(".so")
-    assert module.BUILD_SOURCE_DIGEST == engines.current_digest()
+    assert module.BUILD_SOURCE_DIGEST == engines.current_digest("_katana")
 
 
 def test_a_stale_compiled_module_is_refused(monkeypatch):
-    monkeypatch.setattr(engines, "current_digest", lambda: "0" * 64)
+    monkeypatch.setattr(engines, "current_digest", lambda name: "0" * 64)
     with pytest.raises(EngineBuildError, match="built from other sources.*make build"):
         engines.load_module("_katana", COMPILED)
 
@@ -70,12 +70,18 @@ def test_a_stale_compiled_module_is_refused(monkeypatch):
 def test_an_edited_source_changes_the_digest(tmp_path):
     from arena.engine_sources import source_digest
 
-    for name in ("_katana.py", "_katana.pxd", "katana_data.py"):
+    for name in ("_katana.py", "_katana.pxd", "katana_data.py", "katana_views.py", "_rng.py", "_rng.pxd"):
         (tmp_path / name).write_text((engines.package_dir() / name).read_text())
-    before = source_digest(tmp_path)
-    with open(tmp_path / "katana_data.py", "a") as handle:
-        handle.write("\n# an edit\n")
-    assert source_digest(tmp_path) != before
+    before = source_digest(tmp_path, "_katana")
+    rng_before = source_digest(tmp_path, "_rng")
+    (tmp_path / "risques_data.py").write_text("# another game's file\n")
+    assert source_digest(tmp_path, "_katana") == before, "other games' files do not count"
+    for edited in ("katana_data.py", "katana_views.py", "_rng.py", "_katana.pxd"):
+        with open(tmp_path / edited, "a") as handle:
+            handle.write("\n# an edit\n")
+        assert source_digest(tmp_path, "_katana") != before, edited
+        before = source_digest(tmp_path, "_katana")
+    assert source_digest(tmp_path, "_rng") != rng_before
 
 
 def test_unknown_build_and_game_are_clear_errors():
