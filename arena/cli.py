@@ -144,7 +144,8 @@ def build_parser():
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", action="append", help="a built-in bot per seat, or one for all (default random)")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--option", "--options", dest="option", action="append", metavar="NAME=VALUE",
+                   help="a game option (repeatable)")
     p.add_argument("--replay", metavar="FILE", help="write the replay to FILE")
     p.add_argument("--build", choices=BUILDS, default=COMPILED)
     p.set_defaults(run=cmd_play)
