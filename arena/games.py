@@ -15,6 +15,7 @@ from arena.engines import BUILDS, COMPILED, load_module
 
 _ENGINES = {
     "katana": "_katana",
+    "risques": "_risques",
 }
 
 

@@ -16,7 +16,7 @@ from arena import games
 
 GOLDEN = Path(__file__).parent / "golden"
 CHECKPOINT_EVERY = 25
-CASES = {"katana": (5, 7)}   # game: (players, seed)
+CASES = {"katana": (5, 7), "risques": (2, 35)}   # game: (players, seed)
 
 
 def _digest(view):
