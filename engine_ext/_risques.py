@@ -71,7 +71,7 @@ from . import risques_views as views
 
 GAME_ID = "risques"
 GAME_NAME = "Risques"
-RULES_VERSION = "1.0"
+RULES_VERSION = "1.1"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 OPTIONS = (
@@ -258,6 +258,7 @@ class RisquesState:
             self.p_ask[p] = 0
             self.p_secret[p] = 0
             self.p_guard[p] = 0
+            self.p_target[p] = -1
         for v in range(4):
             self.vrank[v] = VASSAL_RANK if self.commander[v // 2] >= 0 else 0
         self.scene = -1
@@ -372,7 +373,7 @@ class RisquesState:
     def _next_scene(self):
         self.scene += 1
         n = self.n
-        if self.scene > 0:
+        if self.scene > 0 and self.scene < self.scenes:
             for s in range(n):
                 if self.dead[s]:
                     continue
@@ -545,6 +546,7 @@ class RisquesState:
         loser = self.rb if p == self.ra else self.ra
         if action == DUEL_DRAW:
             self._log(EV_DRAW, p, loser, 0, 0)
+            self._glory(self.p_owner[p], self.p_kept[p] // WAGERS_PER_GLORY)
             self._after_hit()
             return
         k = action - WOUND_WAGERS
@@ -670,6 +672,7 @@ class RisquesState:
         self.risk = R_INIT
         self.phase = P_TARGET
         for p in range(MAXPART):
+            self.p_target[p] = -1
             if self.p_in[p]:
                 self.p_ask[p] = 1
 
