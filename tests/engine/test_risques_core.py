@@ -300,7 +300,6 @@ def test_glory_rises_the_martial_reputation_by_a_rank_every_ten_points(build):
     act(s, 0, "WOUND_WAGERS_0")
     act(s, 1, "ACCEPT_DEATH")
     assert s.reps[0] == 20 + 7 and s.rep_rank(0) == 2
-    s._glory if False else None
     names = [r["name"] for r in s.full_view()["seats"][0]["reputations"]]
     assert names == ["Duelliste invaincu"]
 

@@ -100,8 +100,8 @@ def test_ties_strike_together_even_when_one_falls_first(build):
     assert (s.ra, s.rb) == (2, 0), "daigo, in kenji's initiative group, still strikes"
     strike(s, 2, 0, (0, 0), [6] * 16 + [1] * 16)
     assert s.dead[0] == 1
-    # yuki's target is dead: nobody left to strike, the round ends
-    assert s.is_terminal() or s.phase != 5
+    # yuki alone is left standing: the scene, the last of the match, ends
+    assert s.is_terminal() and s.result()["end_reason"] == "last_standing"
 
 
 def test_a_striker_whose_target_fell_picks_another(build):
