@@ -3,8 +3,24 @@
 An agent is asked ``act(observation, legal_actions)`` and answers one of the
 legal actions.  Built-in agents are seeded from the match, so that a match
 between built-in bots is reproducible from its seed alone.
+
+An agent that runs outside the arena's process (a user's bot, ``arena.bots``)
+also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
+``close()``, and raises ``BotFailure`` when it fails.
 """
 import random
+
+STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
+
+
+class BotFailure(Exception):
+    """A bot failed: ``status`` is one of ``STATUSES`` (not ``ok``), ``reason`` a short sentence."""
+
+    def __init__(self, status, reason):
+        assert status in STATUSES[1:], status
+        super().__init__(f"{status}: {reason}")
+        self.status = status
+        self.reason = reason
 
 
 class RandomAgent:

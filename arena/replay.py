@@ -3,7 +3,7 @@ import json
 
 from arena import games
 from arena.engines import COMPILED
-from arena.match import MatchOutcome
+from arena.match import FORFEIT, MatchOutcome
 
 FORMAT = "samurai-arena-replay"
 VERSION = 1
@@ -57,7 +57,8 @@ def _check_shape(replay):
     for index, step in enumerate(replay["steps"]):
         if (not isinstance(step, list) or len(step) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in step)):
-            raise ReplayError(f"step {index} is not a [seat, action] pair of integers")
+            raise ReplayError(f"step {index} is not a [seat, action] pair of integers "
+                              f"(action {FORFEIT}: the seat forfeits)")
 
 
 def simulate(replay, build=COMPILED, upto=None):
@@ -77,6 +78,9 @@ def simulate(replay, build=COMPILED, upto=None):
     for index, (seat, action) in enumerate(steps):
         if state.is_terminal():
             raise ReplayError(f"step {index}: the game was already over")
+        if action == FORFEIT and 0 <= seat < state.n:   # the seat's bot failed and left
+            state.forfeit(seat)
+            continue
         if seat not in state.current_seats():
             raise ReplayError(f"step {index}: seat {seat} acts, but the game waits for "
                               f"seat(s) {', '.join(map(str, state.current_seats()))}")

@@ -1,0 +1,92 @@
+"""The host of a Python bot: runs inside the sandbox and speaks the JSON-lines protocol.
+
+    python -I -S harness.py /bot/main.py
+
+It reads the ``start`` message, imports the bot's ``main.py`` (its folder first on
+``sys.path``, so a zip may hold more modules), sets it up and answers ``ready``; then
+answers each ``act`` with ``action`` until ``end``.  The bot is either a module-level
+``act(observation, legal_actions)`` (with optional ``setup(info)`` and ``end(result)``
+functions) or a class ``Bot`` with those methods, instantiated once.
+
+Anything the bot prints goes to stderr (its log), never into the protocol.  A
+Python exception becomes an ``error`` message and the process exits.  This file
+uses the standard library only: nothing of the platform is importable in there.
+"""
+import importlib.util
+import json
+import os
+import sys
+import traceback
+
+
+def _sender(fd):
+    def send(message):
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        while data:
+            data = data[os.write(fd, data):]
+    return send
+
+
+def _load(path):
+    folder = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location("main", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["main"] = module
+    spec.loader.exec_module(module)
+    if isinstance(getattr(module, "Bot", None), type):
+        return module.Bot()
+    if not callable(getattr(module, "act", None)):
+        raise TypeError("main.py defines neither act(observation, legal_actions) nor a class Bot")
+    return module
+
+
+def _error(exc):
+    kind = "limit" if isinstance(exc, (MemoryError, RecursionError)) else "crash"
+    lines = traceback.format_exception(exc)
+    return {"type": "error", "kind": kind,
+            "message": (lines[-1].strip() if lines else repr(exc))[:500],
+            "traceback": "".join(lines)[-4000:]}
+
+
+def run(bot_path, stdin, send):
+    bot = None
+    for line in stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "start":
+            bot = _load(bot_path)
+            setup = getattr(bot, "setup", None)
+            if callable(setup):
+                setup(message)
+            send({"type": "ready"})
+        elif kind == "act":
+            action = bot.act(message["observation"], message["legal_actions"])
+            send({"type": "action", "action": action})
+        elif kind == "end":
+            end = getattr(bot, "end", None)
+            if callable(end):
+                end(message)
+            return
+        elif kind == "error":
+            return
+
+
+def main():
+    protocol = os.dup(1)
+    os.dup2(2, 1)            # print() and C extensions write to the log, not to the protocol
+    send = _sender(protocol)
+    try:
+        run(sys.argv[1], sys.stdin.buffer, send)
+    except BaseException as exc:   # the bot's failure, reported to the arena
+        print("".join(traceback.format_exception(exc)), file=sys.stderr, end="")
+        try:
+            send(_error(exc))
+        except Exception:
+            pass
+        sys.stderr.flush()
+        os._exit(1)
+
+
+if __name__ == "__main__":
+    main()

