@@ -83,6 +83,97 @@ def cmd_play(args):
     return 0
 
 
+def _bot_errors():
+    from arena.bots.sandbox import SandboxUnavailable
+    from arena.bots.submission import BotSubmissionError
+    return (BotSubmissionError, SandboxUnavailable, ValueError)
+
+
+def cmd_match(args):
+    from arena import replay
+    from arena.bots import make_agent
+    from arena.match import agent_seed, play_match
+
+    game = _game(args.game, args.build)
+    try:
+        game.check_players(len(args.bots))
+        players = [make_agent(spec, agent_seed(args.seed, seat), trusted=args.trusted)
+                   for seat, spec in enumerate(args.bots)]
+        outcome = play_match(args.game, seed=args.seed, agents=players,
+                             options=_parse_options(args.option), build=args.build)
+    except _bot_errors() as exc:
+        raise CommandError(str(exc)) from None
+    if args.replay:
+        replay.save(args.replay, outcome, args.bots)
+    if args.logs:
+        import os
+        os.makedirs(args.logs, exist_ok=True)
+        for seat, log in enumerate(outcome.bot_logs):
+            if log is not None:
+                with open(os.path.join(args.logs, f"seat-{seat}.log"), "w") as handle:
+                    handle.write(log)
+    seats = [{"seat": seat, "bot": spec, **status}
+             for seat, (spec, status) in enumerate(zip(args.bots, outcome.seat_status))]
+    print(json.dumps({"game": args.game, "seed": args.seed, "seats": seats, "result": outcome.result},
+                     indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_validate(args):
+    from arena.bots import validate
+
+    _game(args.game)
+    console = _stderr_console()
+    try:
+        with console.status(f"validating {args.bot} on {args.game}…"):
+            verdict = validate.validate(args.game, args.bot, trusted=args.trusted,
+                                        on_match=lambda m: console.log(
+                                            f"match seed {m['seed']}, seat {m['seat']} of {m['players']}: "
+                                            f"{m['status']}{': ' + m['reason'] if m['reason'] else ''} "
+                                            f"({m['decisions']} decisions, {m['seconds']} s)"))
+    except _bot_errors() as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2))
+    elif verdict.passed:
+        print(f"PASSED: {args.bot} finished {len(verdict.matches)} {args.game} matches cleanly "
+              "against built-in bots; it may enter rated play")
+    else:
+        print(f"FAILED: {args.bot}: {verdict.problem}")
+        if verdict.log.strip():
+            print("its stderr (last lines):")
+            for line in verdict.log.strip().splitlines()[-15:]:
+                print("  " + line)
+    return 0 if verdict.passed else 1
+
+
+def cmd_bench_sandbox(args):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from arena.bots import bench
+
+    columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    try:
+        with Progress(*columns, console=_stderr_console(), transient=args.json) as progress:
+            report = bench.run(starts=args.starts, decisions=args.decisions, trusted=args.trusted,
+                               progress=progress)
+    except _bot_errors() as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"sandboxed Python bot, {report['sandbox']}")
+    for label, key, unit in (("start-up (launch to ready)", "startup_ms", "ms"),
+                             ("tear-down and check", "teardown_ms", "ms"),
+                             (f"round trip, {report['game']} observations", "round_trip_us", "µs"),
+                             ("round trip, tiny observation", "round_trip_tiny_observation_us", "µs")):
+        row = report[key]
+        print(f"  {label:<34} median {row['median']:>9} {unit}   p95 {row['p95']:>9} {unit}   (n={row['n']})")
+    print(f"  act message: median {report['act_message_bytes']['median']:,} bytes, "
+          f"max {report['act_message_bytes']['max']:,}")
+    return 0
+
+
 def cmd_replay_verify(args):
     from arena import replay
     try:
@@ -96,6 +187,8 @@ def cmd_replay_verify(args):
 
 
 def cmd_bench(args):
+    if args.game == "sandbox":
+        return cmd_bench_sandbox(args)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from arena import bench
@@ -150,6 +243,25 @@ def build_parser():
     p.add_argument("--build", choices=BUILDS, default=COMPILED)
     p.set_defaults(run=cmd_play)
 
+    p = sub.add_parser("match", help="play one game between bots: built-in names or bot files")
+    p.add_argument("game")
+    p.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name or a bot file, one per seat")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--replay", metavar="FILE", help="write the replay to FILE")
+    p.add_argument("--logs", metavar="DIR", help="write each bot's stderr to DIR/seat-N.log")
+    p.add_argument("--trusted", action="store_true",
+                   help="run bot files without the sandbox (only for bots you trust)")
+    p.add_argument("--build", choices=BUILDS, default=COMPILED)
+    p.set_defaults(run=cmd_match)
+
+    p = sub.add_parser("validate", help="the validation matches a new bot must finish cleanly")
+    p.add_argument("game")
+    p.add_argument("bot", metavar="BOTFILE")
+    p.add_argument("--trusted", action="store_true", help="run the bot without the sandbox")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(run=cmd_validate)
+
     p = sub.add_parser("replay", help="work with replay files")
     replay_sub = p.add_subparsers(dest="replay_command", required=True, metavar="ACTION")
     v = replay_sub.add_parser("verify", help="re-simulate a replay; exit 0 only if it matches")
@@ -157,9 +269,13 @@ def build_parser():
     v.add_argument("--build", choices=BUILDS, default=COMPILED)
     v.set_defaults(run=cmd_replay_verify)
 
-    p = sub.add_parser("bench", help="measure an engine's speed in its three forms")
-    p.add_argument("game")
+    p = sub.add_parser("bench", help="measure an engine's speed in its three forms, or the sandbox's cost "
+                                     "(arena bench sandbox)")
+    p.add_argument("game", help="a game, or 'sandbox'")
     p.add_argument("--games", type=int, default=20000, help="games on the compiled fast path")
+    p.add_argument("--starts", type=int, default=30, help="sandbox: bots started and stopped")
+    p.add_argument("--decisions", type=int, default=3000, help="sandbox: round trips timed")
+    p.add_argument("--trusted", action="store_true", help="sandbox: measure without the sandbox")
     p.add_argument("--players", type=int)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object for scripts")

@@ -162,7 +162,7 @@ class BotProcess:
             return
         self._closed = True
         try:
-            os.close(self._in)
+            self.sandbox.process.stdin.close()
         except OSError:
             pass
         try:
