@@ -1,0 +1,2 @@
+def act(observation, legal_actions):
+    return legal_actions[0] / 0

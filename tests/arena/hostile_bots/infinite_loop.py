@@ -1,0 +1,3 @@
+def act(observation, legal_actions):
+    while True:
+        pass

@@ -1,0 +1,5 @@
+import time
+
+
+def act(observation, legal_actions):
+    time.sleep(3600)
