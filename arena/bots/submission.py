@@ -85,7 +85,7 @@ def _member_path(info, zip_name):
     mode = info.external_attr >> 16
     if stat.S_ISLNK(mode):
         raise BotSubmissionError(f"{zip_name}: member {name!r} is a symbolic link; links are not allowed")
-    if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+    if stat.S_IFMT(mode) and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise BotSubmissionError(f"{zip_name}: member {name!r} is not a regular file or folder")
     if info.flag_bits & 0x1:
         raise BotSubmissionError(f"{zip_name}: member {name!r} is encrypted")

@@ -6,6 +6,7 @@ it started is left running afterwards.  Only then may it enter rated play.
 """
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from arena import games
 from arena.agents import builtin
@@ -43,7 +44,7 @@ def validate(game_id, path, *, trusted=False, matches=VALIDATION_MATCHES, seed=1
     try:
         BotProcess(path, trusted=trusted)   # the file and the sandbox, checked before any match
     except BotSubmissionError as exc:
-        verdict.problem = f"not a valid bot: {exc}"
+        verdict.problem = "not a valid bot: " + str(exc).removeprefix(f"{Path(path).name}: ")
         return verdict
     for index in range(matches):
         match_seed = seed + index
