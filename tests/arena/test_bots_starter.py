@@ -134,3 +134,12 @@ def test_cli_bench_sandbox_reports_medians_and_p95(sandboxed):
     report = json.loads(out.stdout)
     for key in ("startup_ms", "round_trip_us", "round_trip_tiny_observation_us"):
         assert report[key]["n"] > 0 and 0 < report[key]["median"] <= report[key]["p95"]
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_each_game_documents_its_actions_as_the_engine_names_them(game_id):
+    from arena.bots import docs
+    path = docs.DOCS / f"{game_id}.md"
+    assert path.exists(), f"docs/bots/{game_id}.md is missing"
+    assert docs.document_table(path.read_text()) == docs.action_table(game_id), \
+        f"regenerate with: python -m arena.bots.docs {game_id}"
