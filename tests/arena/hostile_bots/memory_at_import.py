@@ -1,3 +1,3 @@
 hoard = []
 while True:
-    hoard.append(bytearray(256 << 20))
+    hoard.append(bytes(256 << 20))

@@ -3,4 +3,4 @@ hoard = []
 
 def act(observation, legal_actions):
     while True:
-        hoard.append(bytearray(256 << 20))
+        hoard.append(bytes(256 << 20))
