@@ -87,6 +87,9 @@ class RatingTable:
     log_likelihood: float = 0.0
     converged: bool = True
     _faction_raw: dict[tuple[str, int], float] = field(default_factory=dict, repr=False)
+    # Laplace covariance of the strengths (natural units) and each player's row in it.
+    _cov: np.ndarray | None = field(default=None, repr=False)
+    _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     # --- lookup -------------------------------------------------------
     def __getitem__(self, player: str) -> PlayerRating:
@@ -128,6 +131,20 @@ class RatingTable:
     def predict_win_probability(self, a: str, b: str) -> float:
         """Probability that player ``a`` finishes ahead of player ``b``."""
         return float(logistic(self.strength(a) - self.strength(b)))
+
+    def superiority(self, a: str, b: str) -> float:
+        """Likelihood of superiority: the posterior probability that ``a`` is stronger than
+        ``b``, ``Phi((s_a - s_b) / sd(s_a - s_b))`` with the Laplace covariance of the pair
+        (their correlation included).  0.5 if either is not in the table."""
+        if a not in self._index or b not in self._index or self._cov is None:
+            return 0.5
+        i, j = self._index[a], self._index[b]
+        if i == j:
+            return 0.5
+        C = self._cov
+        var = C[i, i] + C[j, j] - 2.0 * C[i, j]
+        diff = (self.ratings[a].rating - self.ratings[b].rating) / ELO_PER_NATURAL
+        return float(norm.cdf(diff / math.sqrt(max(var, 1e-300))))
 
     def expected_score(self, players: Sequence[str]) -> list[float]:
         """Per player, the expected fraction of the others it finishes ahead of."""
@@ -353,6 +370,8 @@ def fit_ratings(
         log_likelihood=design.log_likelihood(theta),
         converged=converged,
         _faction_raw=raw,
+        _cov=cpp,
+        _index={p: i for i, p in enumerate(design.players)},
     )
 
 

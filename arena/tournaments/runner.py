@@ -1,0 +1,147 @@
+"""Playing tournaments locally: each scheduled table goes through :func:`arena.match.play_match`.
+
+:func:`make_format` builds a format for a registered game and checks the game can be played
+that way; :func:`run_tournament` asks the format for tables until it has none left, plays them
+with the built-in bots and returns the results and the standings; :func:`run_ladder` drives a
+continuous :class:`~arena.tournaments.ladder.Ladder` for a number of groups.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from arena import agents, games
+from arena.engines import COMPILED
+from arena.match import agent_seed, play_match
+from arena.ratings import LiveElo, fit_ratings
+
+from .brackets import DoubleElimination, SingleElimination, TableElimination
+from .core import Format, GameResult, Standing, Table, entrant_ids, program_of
+from .formats import RepeatedTables, RoundRobin, Swiss
+from .ladder import Ladder
+
+__all__ = ["FORMATS", "make_format", "play_table", "run_tournament", "TournamentRun", "run_ladder",
+           "result_from_outcome"]
+
+FORMATS = ("round-robin", "swiss", "single-elim", "double-elim", "tables")
+
+
+def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: int = 0, games_per: int = 2,
+                adaptive: bool = False, players: int | None = None, rounds: int | None = None,
+                top: int = 3, build: str = COMPILED) -> Format:
+    """A format over ``bots`` (built-in names; repeated names become ``name#1``, ``name#2``...).
+
+    ``games_per``: games per pairing in two-player formats, rounds of tables in ``tables``.
+    ``players``: seats per table for ``tables`` (and for ``single-elim`` over tables); the
+    two-player formats need a game that two can play.
+    """
+    game = games.get(game_id, build)
+    if format_name not in FORMATS:
+        raise ValueError(f"unknown format {format_name!r}: formats are {', '.join(FORMATS)}")
+    for name in dict.fromkeys(bots):
+        agents.check_builtin(name, game_id)
+    entrants = entrant_ids(list(bots))
+    common = dict(seed=seed, games=games_per, adaptive=adaptive, top=top)
+    two_player = format_name in ("round-robin", "swiss", "double-elim") or (
+        format_name == "single-elim" and (players or (2 if game.min_players <= 2 else game.min_players)) == 2)
+    if two_player:
+        if players not in (None, 2):
+            raise ValueError(f"{format_name} is a two-player format; --players {players} is for "
+                             f"tables (and single-elim over tables)")
+        if game.min_players > 2:
+            raise ValueError(f"{format_name} pairs two players, but {game_id} is played by "
+                             f"{game.min_players} to {game.max_players}: use --format tables or "
+                             f"single-elim with --players {game.min_players}..{game.max_players}")
+        cls = {"round-robin": RoundRobin, "swiss": Swiss, "single-elim": SingleElimination,
+               "double-elim": DoubleElimination}[format_name]
+        extra = {"rounds": rounds} if cls is Swiss else {}
+        return cls(game_id, entrants, **common, **extra)
+    seats = players if players is not None else min(len(entrants), game.max_players)
+    try:
+        game.check_players(seats)
+    except ValueError as exc:
+        raise ValueError(f"{exc} (tables of {seats})") from None
+    if len(entrants) < seats:
+        raise ValueError(f"{len(entrants)} bots cannot fill a {game_id} table of {seats}: "
+                         f"give more bots (a name may be repeated) or a smaller --players")
+    if format_name == "tables":
+        return RepeatedTables(game_id, entrants, seats=seats, **common)
+    return TableElimination(game_id, entrants, seats=seats, min_seats=max(2, game.min_players), **common)
+
+
+def result_from_outcome(table: Table, result: dict) -> GameResult:
+    """A :class:`GameResult` from a game's ``result()``: its ranks, and its teams when some
+    seats share one (a team game); a seat per team is the same as no teams."""
+    teams = result.get("teams")
+    if teams is not None and len(set(teams)) == len(teams):
+        teams = None
+    return GameResult(table.key, table.bots, tuple(result["ranks"]),
+                      tuple(teams) if teams is not None else None)
+
+
+def play_table(game_id: str, table: Table, build: str = COMPILED) -> GameResult:
+    players = [agents.builtin(program_of(bot), agent_seed(table.seed, seat), game_id)
+               for seat, bot in enumerate(table.bots)]
+    outcome = play_match(game_id, seed=table.seed, agents=players, build=build)
+    return result_from_outcome(table, outcome.result)
+
+
+@dataclass
+class TournamentRun:
+    format: Format
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def standings(self) -> list[Standing]:
+        return self.format.standings(self.results)
+
+    def to_dict(self) -> dict:
+        return {"game": self.format.game, "format": self.format.name, "seed": self.format.seed,
+                "games": len(self.results), "max_games": self.format.max_games(),
+                "standings": [s.as_dict() for s in self.standings]}
+
+
+def run_tournament(fmt: Format, *, build: str = COMPILED,
+                   play: Callable[[Table], GameResult] | None = None,
+                   on_game: Callable[[int], None] | None = None) -> TournamentRun:
+    """Plays ``fmt`` to the end.  ``play`` replaces the engine (tests); ``on_game(n)`` is called
+    after each game with the number played so far."""
+    play = play or (lambda table: play_table(fmt.game, table, build))
+    run = TournamentRun(fmt)
+    while True:
+        tables = fmt.next_tables(run.results)
+        if not tables:
+            return run
+        for table in tables:
+            run.results.append(play(table))
+            if on_game is not None:
+                on_game(len(run.results))
+
+
+def run_ladder(game_id: str, bots: Sequence[str], *, groups: int, seed: int = 0,
+               seats: Sequence[int] | None = None, refit_every: int = 20, build: str = COMPILED,
+               play: Callable[[Table], GameResult] | None = None):
+    """Runs ``groups`` ladder groups: the live Elo moves after each game, the fitted rating
+    (with its uncertainty) replaces it every ``refit_every`` groups.  Returns
+    ``(ladder, results, live)``."""
+    game = games.get(game_id, build)
+    entrants = entrant_ids(list(bots))
+    if seats is None:
+        seats = range(game.min_players, min(game.max_players, len(entrants)) + 1)
+    ladder = Ladder(entrants, seats=seats, seed=seed)
+    live = LiveElo()
+    play = play or (lambda table: play_table(game_id, table, build))
+    results: list[GameResult] = []
+    for g in range(groups):
+        for table in ladder.next_tables():
+            result = play(table)
+            results.append(result)
+            live.update(result.record(game_id))
+            ladder.record(result, now=len(results))
+        if (g + 1) % refit_every == 0:
+            table = fit_ratings([r.record(game_id) for r in results], game=game_id)
+            live.seed(table)
+            ladder.update_ratings({p.player: (p.rating, p.sd) for p in table.ratings.values()})
+        else:
+            ladder.update_ratings({b: (live.rating(b), ladder.bots[b].sd) for b in live.ratings})
+    return ladder, results, live
