@@ -280,6 +280,7 @@ def build_parser():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
     p.set_defaults(run=cmd_bench)
+    __import__("arena.cli_ratings").cli_ratings.add_commands(sub)
     return parser
 
 

@@ -1,0 +1,169 @@
+"""The ``arena tournament``, ``arena ratings`` and ``arena bench ratings`` commands."""
+import functools
+import json
+import math
+import sys
+
+from arena.cli import CommandError, _stderr_console
+
+
+def _one_line_errors(command):
+    """A :class:`CommandError` as ``arena: error: ...`` and exit status 2, as ``arena.cli.main``
+    does (also when ``arena.cli`` runs as ``__main__`` and its class is another object)."""
+    @functools.wraps(command)
+    def run(args):
+        try:
+            return command(args)
+        except CommandError as exc:
+            print(f"arena: error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+    return run
+
+
+def _progress(json_output):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    columns = (TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    return Progress(*columns, console=_stderr_console(), transient=json_output)
+
+
+def _interval(low, high):
+    return "-" if math.isnan(low) else f"[{low:6.1f}, {high:6.1f}]"
+
+
+@_one_line_errors
+def cmd_tournament(args):
+    from arena.tournaments.runner import make_format, run_tournament
+
+    if len(args.bots) < 2:
+        raise CommandError("a tournament needs at least 2 bots")
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    if args.rounds is not None and args.rounds < 1:
+        raise CommandError("--rounds must be at least 1")
+    if args.top < 1:
+        raise CommandError("--top must be at least 1")
+    try:
+        fmt = make_format(args.game, args.format, args.bots, seed=args.seed, games_per=args.games,
+                          adaptive=args.adaptive, players=args.players, rounds=args.rounds, top=args.top)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"{args.game} {fmt.name}", total=fmt.max_games())
+        run = run_tournament(fmt, on_game=lambda n: progress.update(task, completed=n))
+        progress.update(task, total=len(run.results), completed=len(run.results))
+    report = run.to_dict()
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    stopped = " (adaptive: stopped early)" if args.adaptive and len(run.results) < fmt.max_games() else ""
+    print(f"{args.game}, {fmt.name}, seed {args.seed}: {len(run.results)} games{stopped}")
+    rows = run.standings
+    width = max(len("bot"), *(len(s.bot) for s in rows))
+    score = any(s.score is not None for s in rows)
+    print(f"{'place':>5}  {'bot':<{width}}  {'rating':>7}  {'95% interval':>16}  {'games':>5}  {'wins':>5}"
+          f"  {'points':>6}" + ("  score" if score else ""))
+    for s in rows:
+        rating = "-" if math.isnan(s.rating) else f"{s.rating:7.1f}"
+        print(f"{s.place:>5}  {s.bot:<{width}}  {rating:>7}  {_interval(s.low, s.high):>16}  {s.games:>5}  "
+              f"{s.wins:>5}  {s.points:6.1f}" + (f"  {s.score:5.1f}" if score else ""))
+    return 0
+
+
+@_one_line_errors
+def cmd_ratings_fit(args):
+    from arena.ratings import fit_by_game, read_jsonl
+    try:
+        records = read_jsonl(args.file)
+    except OSError as exc:
+        raise CommandError(f"cannot read {args.file}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    if not any(not r.voided for r in records):
+        raise CommandError(f"{args.file} has no match to fit (every line voided, or none)")
+    try:
+        tables = fit_by_game(records, model=args.model)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    tables = {g: t for g, t in tables.items() if len(t)}
+    if args.json:
+        print(json.dumps({g: t.to_dict() for g, t in tables.items()}, indent=2))
+        return 0
+    print("\n\n".join(t.format() for t in tables.values()))
+    return 0
+
+
+@_one_line_errors
+def cmd_ratings_eval(args):
+    from arena.ratings.evaluation import format_evaluation, run_evaluation
+    from arena.tournaments.scenario import katana_engine_scenario
+    result = run_evaluation(seed=args.seed, quick=args.quick,
+                            extra_scenarios=[katana_engine_scenario(args.quick)])
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(format_evaluation(result))
+    return 0
+
+
+@_one_line_errors
+def cmd_bench_ratings(args):
+    from arena.ratings import bench
+    with _progress(args.json) as progress:
+        report = bench.run(progress=progress)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    t = report["targets"]
+    print(f"ratings: refit target <= {t['refit_seconds']} s, live update target <= {t['live_update_us']} µs/match")
+    for row in report["results"]:
+        print(f"  {row['record']:<26} {row['matches']:>7} matches {row['bots']:>5} bots ({row['model']}): "
+              f"refit {row['refit_seconds']:.2f} s (CPU {row['refit_cpu_seconds']:.2f} s; fixed prior "
+              f"{row['refit_fixed_prior_seconds']:.2f} s), live update {row['live_update_us_per_match']:.1f} µs")
+    return 0
+
+
+def add_commands(sub):
+    """Adds ``tournament`` and ``ratings`` to the ``arena`` parser, and ``ratings`` as a target of
+    ``arena bench``."""
+    from arena.tournaments.runner import FORMATS
+
+    p = sub.add_parser("tournament", help="run a tournament between built-in bots and print the standings")
+    p.add_argument("game")
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help="built-in bots (random, heuristic, katana-aggressor, mix-<p>); repeat a name "
+                        "for several entrants")
+    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--games", type=int, default=2,
+                   help="games per pairing (two-player formats) or rounds of tables (tables); default 2")
+    p.add_argument("--adaptive", action="store_true",
+                   help="stop once the top places' order is settled (likelihood of superiority >= 0.95); "
+                        "in knock-outs, end a duel once decided")
+    p.add_argument("--top", type=int, default=3, help="places whose order --adaptive settles (default 3)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, help="seats per table (tables; single-elim over tables)")
+    p.add_argument("--rounds", type=int, help="Swiss rounds (default ceil(log2 bots))")
+    p.add_argument("--json", action="store_true", help="print the standings as JSON")
+    p.set_defaults(run=cmd_tournament)
+
+    p = sub.add_parser("ratings", help="fit and evaluate ratings")
+    ratings_sub = p.add_subparsers(dest="ratings_command", required=True, metavar="ACTION")
+    f = ratings_sub.add_parser("fit", help="fit a JSON-lines match record (format: docs/ratings.md)")
+    f.add_argument("file")
+    f.add_argument("--model", choices=("auto", "bt", "pl", "team"), default="auto")
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(run=cmd_ratings_fit)
+    e = ratings_sub.add_parser("eval", help="compare the published rating with Elo, OpenSkill and TrueSkill")
+    e.add_argument("--quick", action="store_true", help="smaller scenarios (seconds, not minutes)")
+    e.add_argument("--seed", type=int, default=20240611)
+    e.add_argument("--json", action="store_true")
+    e.set_defaults(run=cmd_ratings_eval)
+
+    bench = sub.choices.get("bench")
+    if bench is not None:
+        engine_bench = bench.get_default("run")
+
+        def run_bench(args):
+            return cmd_bench_ratings(args) if args.game == "ratings" else engine_bench(args)
+
+        bench.set_defaults(run=run_bench)
+        bench.epilog = "'arena bench ratings [--json]' times the rating refit and live update instead."
