@@ -56,7 +56,7 @@ def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: in
                "double-elim": DoubleElimination}[format_name]
         extra = {"rounds": rounds} if cls is Swiss else {}
         return cls(game_id, entrants, **common, **extra)
-    seats = players if players is not None else min(len(entrants), game.max_players)
+    seats = players if players is not None else min(max(len(entrants), game.min_players), game.max_players)
     try:
         game.check_players(seats)
     except ValueError as exc:

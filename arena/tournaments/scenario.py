@@ -28,7 +28,7 @@ def katana_engine_games(n_games: int, copies: int = 4, grades=GRADES, seats=(3, 
     def generate(rng: np.random.Generator):
         records = []
         for g in range(n_games):
-            n = int(rng.integers(seats[0], seats[1] + 1))
+            n = int(rng.integers(seats[0], min(seats[1], len(bots)) + 1))
             group = [bots[i] for i in rng.choice(len(bots), n, replace=False)]
             table = Table(f"katana-engine/{g}", g, tuple(group), int(rng.integers(0, 2**31 - 1)))
             records.append(play_table("katana", table).record("katana"))
