@@ -1,0 +1,203 @@
+"""Match services: creating (all or nothing), and the exactly-once claim / play / store."""
+import uuid
+
+import pytest
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils import timezone
+
+from arena import replay as arena_replay
+from web.bots.models import Bot, BotVersion
+from web.bots import services as bot_services
+from web.errors import ServiceError
+from web.matches import selectors, services
+from web.matches.models import Match, MatchSeat
+from web.ratings.models import CurrentRating, RatingEntry
+from web.ratings.services import ratings_apply_match
+
+
+def _nothing_stored():
+    return Match.objects.count() == 0 and MatchSeat.objects.count() == 0
+
+
+def test_create_queues_a_match_with_its_seats_and_current_versions(house):
+    match = services.match_create(game="katana", seats=house[:5], seed=11, options={})
+    match.refresh_from_db()
+    assert match.status == Match.Status.QUEUED and match.attempts == 0 and match.seed == 11
+    assert match.rules_version == "1.0" and match.options == {}
+    seats = list(match.seats.order_by("seat"))
+    assert [s.bot_id for s in seats] == [b.pk for b in house[:5]]
+    assert all(s.bot_version.bot_id == s.bot_id and s.status == "" for s in seats)
+    assert CurrentRating.objects.filter(bot__in=house[:5], game="katana").count() == 5
+
+
+@pytest.mark.parametrize("make_seats,game,message", [
+    (lambda house, other, deleted: house[:5], "chess", "unknown game 'chess'"),
+    (lambda house, other, deleted: house[:2], "katana", "katana is played by 3 to 7 players, not 2"),
+    (lambda house, other, deleted: house * 2, "katana", "not 10"),
+    (lambda house, other, deleted: house[:4] + [other], "katana", "seat 4: bot 'duelist' plays risques, not katana"),
+    (lambda house, other, deleted: [deleted] + house[:4], "katana", "seat 0: bot 'random-6' was deleted"),
+    (lambda house, other, deleted: house[:4] + ["random-1"], "katana", "seat 4: expected a bot or a bot version"),
+])
+def test_bad_input_is_a_clear_error_and_stores_nothing(house, make_seats, game, message):
+    other = Bot.objects.create(game="risques", name="duelist")
+    BotVersion.objects.create(bot=other, number=1, kind="builtin", builtin_name="random", status="valid")
+    deleted = bot_services.bot_delete(bot=house[5])
+    with pytest.raises(ServiceError) as error:
+        services.match_create(game=game, seats=make_seats(house[:5], other, deleted))
+    assert message in str(error.value)
+    assert _nothing_stored()
+
+
+def test_a_bot_deleted_after_it_was_loaded_is_refused(house):
+    stale = Bot.objects.get(pk=house[0].pk)
+    bot_services.bot_delete(bot=house[0])
+    with pytest.raises(ServiceError, match="was deleted"):
+        services.match_create(game="katana", seats=[stale] + house[1:5])
+    assert _nothing_stored()
+
+
+def test_bad_options_and_versions_store_nothing(house, user):
+    with pytest.raises(ServiceError, match="katana has no option"):
+        services.match_create(game="katana", seats=house[:5], options={"colour": "red"})
+    bot = bot_services.bot_create(game="katana", name="fresh", owner=user)
+    bot_services.bot_version_upload(bot=bot, filename="bot.py", content=b"print(1)\n")
+    with pytest.raises(ServiceError, match="seat 4: bot 'fresh' has no valid version"):
+        services.match_create(game="katana", seats=house[:4] + [bot])
+    pending = bot.versions.get()
+    with pytest.raises(ServiceError, match="v1 is pending, not valid"):
+        services.match_create(game="katana", seats=house[:4] + [pending])
+    with pytest.raises(ServiceError, match="seed"):
+        services.match_create(game="katana", seats=house[:5], seed=-1)
+    assert _nothing_stored()
+
+
+def test_several_matches_are_all_or_nothing(house):
+    good = services.MatchSpec(tuple(house[:5]), 1)
+    bad = services.MatchSpec(tuple(house[:2]), 2)
+    with pytest.raises(ServiceError, match="seat|players"):
+        services.matches_create(game="katana", specs=[good, good, bad])
+    assert _nothing_stored()
+
+
+def _play(match_id, token):
+    match = Match.objects.get(pk=match_id)
+    seats = list(match.seats.select_related("bot", "bot_version").order_by("seat"))
+    return services.match_play(match=match, seats=seats)
+
+
+def test_claim_play_store_once(house):
+    match = services.match_create(game="katana", seats=house[:5], seed=7)
+    token = services.match_claim(match_id=match.pk, worker="w1")
+    assert token is not None
+    assert services.match_claim(match_id=match.pk, worker="w2") is None, "a running match is not claimable"
+    played = _play(match.pk, token)
+    assert not services.match_store_result(match_id=match.pk, lease_token=uuid.uuid4(), played=played), \
+        "a stranger's token stores nothing"
+    assert services.match_store_result(match_id=match.pk, lease_token=token, played=played)
+    assert not services.match_store_result(match_id=match.pk, lease_token=token, played=played), \
+        "a duplicate result is discarded"
+    assert services.match_claim(match_id=match.pk) is None, "a finished match is never played again"
+    match.refresh_from_db()
+    assert match.status == Match.Status.DONE and match.attempts == 1 and match.worker == "w1"
+    assert arena_replay.verify(match.replay) == match.result
+    assert match.replay["seed"] == 7 and match.steps == len(match.replay["steps"])
+    seats = list(match.seats.order_by("seat"))
+    assert [s.rank for s in seats] == match.result["ranks"]
+    assert [s.team for s in seats] == match.result["teams"]
+    assert all(s.status == "ok" for s in seats)
+    assert RatingEntry.objects.filter(match=match).count() == 5
+    assert sorted(CurrentRating.objects.filter(bot__in=house[:5]).values_list("games", flat=True)) == [1] * 5
+
+
+def test_a_late_result_after_the_lease_was_taken_over_is_discarded(house):
+    match = services.match_create(game="katana", seats=house[:5], seed=3)
+    old = services.match_claim(match_id=match.pk, worker="slow")
+    played = _play(match.pk, old)
+    Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timezone.timedelta(seconds=1))
+    new = services.match_claim(match_id=match.pk, worker="fast")
+    assert new is not None and new != old
+    assert services.match_store_result(match_id=match.pk, lease_token=new, played=_play(match.pk, new))
+    assert not services.match_store_result(match_id=match.pk, lease_token=old, played=played)
+    match.refresh_from_db()
+    assert match.worker == "fast" and match.attempts == 2
+    assert RatingEntry.objects.filter(match=match).count() == 5
+
+
+def test_ratings_cannot_count_a_match_twice(house):
+    match = services.match_create(game="katana", seats=house[:5], seed=5)
+    services.matches_run(match_ids=[match.pk])
+    seats = list(match.seats.all())
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ratings_apply_match(match_id=match.pk, game="katana", seats=seats, teams=None)
+    assert RatingEntry.objects.filter(match=match).count() == 5
+
+
+def test_run_a_batch_twice_plays_each_match_once(house):
+    matches = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[i:i + 5]), i)
+                                                             for i in range(2)] * 5)
+    ids = [m.pk for m in matches]
+    first = services.matches_run(match_ids=ids, worker="a")
+    second = services.matches_run(match_ids=ids, worker="b")
+    assert sorted(first.done) == sorted(ids) and second.done == [] and sorted(second.skipped) == sorted(ids)
+    assert selectors.match_counts()["done"] == 10
+    assert RatingEntry.objects.count() == 50
+    assert sum(CurrentRating.objects.values_list("games", flat=True)) == 50
+    # Same seeds and bots, same games: the platform adds nothing random.
+    results = [Match.objects.get(pk=i).result for i in ids]
+    assert results[0] == results[2] == results[4] and results[1] == results[3]
+
+
+def test_a_match_that_cannot_be_played_is_an_error_with_its_reason(house):
+    match = services.match_create(game="katana", seats=house[:5])
+    Match.objects.filter(pk=match.pk).update(rules_version="0.0-old")
+    report = services.matches_run(match_ids=[match.pk])
+    match.refresh_from_db()
+    assert report.failed == [match.pk] and match.status == Match.Status.ERROR
+    assert "queued for katana rules 0.0-old" in match.error
+    assert RatingEntry.objects.count() == 0
+
+
+def test_a_database_fault_releases_the_match_for_a_retry(house, monkeypatch):
+    match = services.match_create(game="katana", seats=house[:5])
+
+    def broken(**kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(services, "match_store_result", broken)
+    with pytest.raises(OperationalError):
+        services.matches_run(match_ids=[match.pk])
+    match.refresh_from_db()
+    assert match.status == Match.Status.QUEUED and match.lease_token is None and match.attempts == 1
+    assert "server closed" in match.error
+    monkeypatch.undo()
+    assert services.matches_run(match_ids=[match.pk]).done == [match.pk]
+
+
+def test_release_after_the_last_attempt_is_an_error(house, settings):
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 2
+    match = services.match_create(game="katana", seats=house[:5])
+    for expected in (Match.Status.QUEUED, Match.Status.ERROR):
+        token = services.match_claim(match_id=match.pk)
+        assert services.match_release(match_id=match.pk, lease_token=token, error="db down") == expected
+    assert services.match_claim(match_id=match.pk) is None
+
+
+def test_sweep_requeues_expired_leases_and_republishes_forgotten_matches(house, settings, monkeypatch,
+                                                                       django_capture_on_commit_callbacks):
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 3
+    a, b, c, d = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[:5]))] * 4)
+    past = timezone.now() - timezone.timedelta(seconds=5)
+    for m in (a, b, c):
+        services.match_claim(match_id=m.pk)
+    Match.objects.filter(pk__in=[a.pk, b.pk]).update(lease_expires_at=past)
+    Match.objects.filter(pk=b.pk).update(attempts=3)
+    Match.objects.filter(pk=d.pk).update(queued_at=past - timezone.timedelta(minutes=5))
+    published = []
+    monkeypatch.setattr(services, "publish_matches", lambda *, match_ids, batch=None: published.extend(match_ids))
+    with django_capture_on_commit_callbacks(execute=True):
+        counts = services.matches_sweep(requeue_after=60)
+    assert counts == {"expired": 1, "abandoned": 1, "republished": 1}
+    status = dict(Match.objects.values_list("pk", "status"))
+    assert status == {a.pk: "queued", b.pk: "error", c.pk: "running", d.pk: "queued"}
+    assert sorted(published) == sorted([a.pk, d.pk])
+    assert "lost 3 times" in Match.objects.get(pk=b.pk).error

@@ -1,0 +1,171 @@
+"""Writing bots: creating them, adding versions (built-in or uploaded), validating, deleting."""
+import hashlib
+import io
+import zipfile
+
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from web.bots.models import Bot, BotVersion
+from web.errors import ServiceError
+from web.matches import engine
+
+NAME_MAX = 64
+
+
+def _check_game(game):
+    try:
+        return engine.game_info(game)
+    except engine.EngineInputError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def _check_name(name):
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("a bot needs a name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"a bot's name has at most {NAME_MAX} characters")
+    return name
+
+
+@transaction.atomic
+def bot_create(*, game, name, owner=None, description=""):
+    _check_game(game)
+    name = _check_name(name)
+    if Bot.objects.filter(game=game, name=name).exists():
+        raise ServiceError(f"there is already a {game} bot named {name!r}")
+    try:
+        with transaction.atomic():
+            return Bot.objects.create(game=game, name=name, owner=owner, description=description)
+    except IntegrityError:
+        raise ServiceError(f"there is already a {game} bot named {name!r}") from None
+
+
+def _next_number(bot):
+    return (bot.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def _locked_live_bot(bot):
+    locked = Bot.objects.select_for_update().get(pk=bot.pk)
+    if locked.is_deleted:
+        raise ServiceError(f"bot {locked.name!r} was deleted")
+    return locked
+
+
+@transaction.atomic
+def bot_version_add_builtin(*, bot, agent):
+    """A version that plays the built-in agent ``agent``; valid at once."""
+    try:
+        engine.check_agent_ref({"kind": "builtin", "name": agent})
+    except engine.EngineInputError as exc:
+        raise ServiceError(str(exc)) from None
+    bot = _locked_live_bot(bot)
+    return BotVersion.objects.create(bot=bot, number=_next_number(bot), kind=BotVersion.Kind.BUILTIN,
+                                     builtin_name=agent, status=BotVersion.Status.VALID,
+                                     validated_at=timezone.now())
+
+
+@transaction.atomic
+def bot_create_builtin(*, game, name, agent, owner=None, description=""):
+    bot = bot_create(game=game, name=name, owner=owner, description=description or f"built-in bot {agent}")
+    bot_version_add_builtin(bot=bot, agent=agent)
+    return bot
+
+
+def _check_upload(name, content, max_bytes):
+    lower = name.lower()
+    if not (lower.endswith(".py") or lower.endswith(".zip")):
+        raise ServiceError("a bot is a .py file or a .zip archive")
+    if not content:
+        raise ServiceError("the uploaded file is empty")
+    if len(content) > max_bytes:
+        raise ServiceError(f"the uploaded file has {len(content)} bytes; the limit is {max_bytes}")
+
+
+def _static_check(version, content):
+    """What can be checked without running the bot.  The bot sandbox (issue 4) adds a test game."""
+    if version.original_name.lower().endswith(".zip"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(content)) as archive:
+                names = archive.namelist()
+                total = sum(info.file_size for info in archive.infolist())
+        except zipfile.BadZipFile:
+            return "not a valid zip archive"
+        for member in names:
+            if member.startswith("/") or ".." in member.split("/"):
+                return f"unsafe path in the archive: {member!r}"
+        if total > 20 * len(content) + 10_000_000:
+            return "the archive expands to too much data"
+        if "main.py" not in names and "bot.py" not in names:
+            return "the archive has no main.py (or bot.py) at its top level"
+        return ""
+    try:
+        compile(content.decode("utf-8"), version.original_name, "exec")
+    except UnicodeDecodeError:
+        return "the file is not UTF-8 text"
+    except SyntaxError as exc:
+        return f"syntax error line {exc.lineno}: {exc.msg}"
+    return ""
+
+
+def bot_version_upload(*, bot, filename, content, max_bytes=None):
+    """Stores an uploaded version (pending) and queues its validation."""
+    from django.conf import settings
+    _check_upload(filename, content, max_bytes or settings.ARENA_MAX_BOT_BYTES)
+    with transaction.atomic():
+        locked = _locked_live_bot(bot)
+        version = BotVersion(bot=locked, number=_next_number(locked), kind=BotVersion.Kind.UPLOAD,
+                             original_name=filename.replace("/", "_").replace("\\", "_")[-255:],
+                             sha256=hashlib.sha256(content).hexdigest(), size=len(content))
+        version.file.save(filename, ContentFile(content), save=False)
+        version.save()
+        transaction.on_commit(lambda: _publish_validation(version.pk))
+    return version
+
+
+def _publish_validation(version_id):
+    from django.conf import settings
+    if settings.ARENA_PUBLISH_TASKS:
+        from workers.tasks import validate_bot_version
+        validate_bot_version.delay(version_id)
+
+
+def bot_version_validate(*, version_id):
+    """Checks a pending version and records the verdict; returns the version."""
+    version = BotVersion.objects.select_related("bot").get(pk=version_id)
+    if version.status != BotVersion.Status.PENDING:
+        return version
+    with version.file.open("rb") as handle:
+        content = handle.read()
+    problem = "file changed since upload" if hashlib.sha256(content).hexdigest() != version.sha256 \
+        else _static_check(version, content)
+    status = BotVersion.Status.INVALID if problem else BotVersion.Status.VALID
+    BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
+        status=status, validation_log=problem, validated_at=timezone.now())
+    version.refresh_from_db()
+    return version
+
+
+@transaction.atomic
+def bot_delete(*, bot):
+    """Retires a bot: its history stays, it is no longer matched and cannot be entered anywhere."""
+    Bot.objects.filter(pk=bot.pk, deleted_at__isnull=True).update(deleted_at=timezone.now())
+    bot.refresh_from_db()
+    return bot
+
+
+@transaction.atomic
+def house_bots_ensure(*, game, count=6, agent="random"):
+    """The built-in bots the ladder and the demo play with: ``count`` bots named after ``agent``."""
+    _check_game(game)
+    bots = []
+    for index in range(1, count + 1):
+        name = f"{agent}-{index}"
+        bot = Bot.objects.filter(game=game, name=name, owner__isnull=True).first()
+        if bot is None:
+            bot = bot_create_builtin(game=game, name=name, agent=agent)
+        bots.append(bot)
+    return bots

@@ -1,0 +1,57 @@
+"""Reading matches."""
+from django.db.models import Count
+
+from web.matches.models import Match, MatchSeat
+
+
+def match_get(*, match_id):
+    return Match.objects.prefetch_related("seats__bot", "seats__bot_version").get(pk=match_id)
+
+
+def match_list(*, game=None, bot=None, status=None, kind=None, limit=50):
+    matches = Match.objects.defer("replay")
+    if game:
+        matches = matches.filter(game=game)
+    if bot is not None:
+        matches = matches.filter(seats__bot=bot).distinct()
+    if status:
+        matches = matches.filter(status=status)
+    if kind:
+        matches = matches.filter(kind=kind)
+    return list(matches.prefetch_related("seats__bot").order_by("-id")[:limit])
+
+
+def match_counts(*, game=None):
+    """Matches per status, every status present."""
+    matches = Match.objects.all() if game is None else Match.objects.filter(game=game)
+    counts = dict(matches.values_list("status").annotate(n=Count("id")).order_by())
+    return {status: counts.get(status, 0) for status in Match.Status.values}
+
+
+def match_replay(*, match_id):
+    """The stored replay of a finished match, or None."""
+    return Match.objects.filter(pk=match_id).values_list("replay", flat=True).first()
+
+
+def finished_match_records(*, game, since_id=0):
+    """Every finished match of ``game`` as a rating record, and the largest match id read."""
+    from web.ratings.services import match_record
+    seats = (MatchSeat.objects.filter(match__game=game, match__status=Match.Status.DONE, match_id__gt=since_id)
+             .order_by("match_id", "seat").values_list("match_id", "bot_id", "rank", "team"))
+    records, through = [], since_id
+    current, rows = None, []
+
+    def flush():
+        if rows:
+            teams = [team for _, _, _, team in rows]
+            records.append(match_record(match_id=current, game=game, players=[r[1] for r in rows],
+                                        ranks=[r[2] for r in rows], teams=teams if all(teams) else None))
+
+    for row in seats.iterator(chunk_size=5000):
+        if row[0] != current:
+            flush()
+            current, rows = row[0], []
+        rows.append(row)
+        through = max(through, row[0])
+    flush()
+    return records, through

@@ -1,0 +1,125 @@
+"""Django settings, all from the environment (see ``web.runtime`` for the defaults)."""
+import os
+
+import dj_database_url
+
+from web import runtime
+
+BASE_DIR = runtime.home()
+SECRET_KEY = runtime.secret_key()
+DEBUG = runtime.env_bool("DEBUG", False)
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+                 if h.strip()]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "web.bots",
+    "web.matches",
+    "web.ratings",
+    "web.tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "web.urls"
+WSGI_APPLICATION = "web.wsgi.application"
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "DIRS": [],
+    "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request",
+        "django.contrib.auth.context_processors.auth",
+        "django.contrib.messages.context_processors.messages",
+    ]},
+}]
+
+
+def _database():
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        config = dj_database_url.parse(url, conn_max_age=runtime.env_int("DATABASE_CONN_MAX_AGE", 60))
+    else:
+        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(BASE_DIR / "arena.sqlite3")}
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Several worker processes write to one file: WAL lets readers go on while one writes, and
+        # IMMEDIATE transactions take the write lock at BEGIN so that no transaction fails half-way.
+        config["OPTIONS"] = {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    test_name = os.environ.get("ARENA_TEST_DATABASE_NAME", "").strip()
+    if test_name:
+        config["TEST"] = {"NAME": test_name}
+    return config
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "static"
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or str(BASE_DIR / "media")
+MEDIA_URL = "/media-not-served/"  # uploaded bots are never served as files
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# --- Celery (see workers/celery.py) ---------------------------------------------------------
+REDIS_URL = runtime.redis_url()
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = None  # results live in the database, never in the broker
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("ARENA_QUEUE", "arena")
+
+# --- Matches ---------------------------------------------------------------------------------
+# How long a worker may hold a match before the sweep gives it to another worker.
+ARENA_MATCH_LEASE_SECONDS = runtime.env_float("ARENA_MATCH_LEASE_SECONDS", 120.0)
+# A match whose worker died this many times (or that hit this many platform faults) is an error.
+ARENA_MATCH_MAX_ATTEMPTS = runtime.env_int("ARENA_MATCH_MAX_ATTEMPTS", 5)
+# A queued match not claimed after this long is published again (its message may have been lost
+# with a restarted Redis).
+ARENA_REQUEUE_AFTER_SECONDS = runtime.env_float("ARENA_REQUEUE_AFTER_SECONDS", 60.0)
+# Matches per task message.
+ARENA_MATCH_BATCH = runtime.env_int("ARENA_MATCH_BATCH", 20)
+# Whether services publish tasks (off only where a test wants rows without a broker).
+ARENA_PUBLISH_TASKS = runtime.env_bool("ARENA_PUBLISH_TASKS", True)
+# Ladder: how many ladder matches each game keeps queued.
+ARENA_LADDER_QUEUED = runtime.env_int("ARENA_LADDER_QUEUED", 20)
+ARENA_LADDER_ENABLED = runtime.env_bool("ARENA_LADDER_ENABLED", True)
+ARENA_BEAT_LADDER_SECONDS = runtime.env_float("ARENA_BEAT_LADDER_SECONDS", 10.0)
+ARENA_BEAT_SWEEP_SECONDS = runtime.env_float("ARENA_BEAT_SWEEP_SECONDS", 15.0)
+ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
+ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
+# Uploads.
+ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)

@@ -1,0 +1,68 @@
+"""Tournaments: a format, participants (bot versions frozen at the start), rounds and standings."""
+from django.conf import settings
+from django.db import models
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "round robin: every group of seats plays"
+        RANDOM_TABLES = "random_tables", "rounds of random tables"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        DONE = "done"
+        CANCELLED = "cancelled"
+
+    name = models.CharField(max_length=120)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="tournaments")
+    game = models.CharField(max_length=32)
+    format = models.CharField(max_length=32, choices=Format.choices)
+    players_per_match = models.PositiveSmallIntegerField()
+    games_per_pairing = models.PositiveSmallIntegerField(default=1)
+    rounds_planned = models.PositiveSmallIntegerField(default=1)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    standings = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self):
+        return f"{self.name} ({self.game})"
+
+
+class TournamentParticipant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="tournament_entries")
+    bot_version = models.ForeignKey("bots.BotVersion", on_delete=models.PROTECT,
+                                    related_name="tournament_entries")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "bot"], name="participant_unique_bot"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="participant_unique_number"),
+        ]
+        ordering = ["tournament", "number"]
+
+
+class TournamentRound(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        DONE = "done"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")]
+        ordering = ["tournament", "number"]

@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.http import JsonResponse
+from django.urls import path
+
+
+def health(request):
+    """Liveness for load balancers and the demo: the database answers."""
+    from web.matches import selectors
+    return JsonResponse({"ok": True, "matches": selectors.match_counts()})
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("health/", health, name="health"),
+]

@@ -1,0 +1,105 @@
+"""Thin tasks: ids in, one service call, retries for the platform's own faults.
+
+Platform faults are the database or the broker failing (the match itself is
+fine); they are retried with a back-off, a capped number of times.  Anything
+wrong with the match itself is recorded on the match by the service.
+"""
+import logging
+
+from celery import shared_task
+from django.db import DatabaseError, InterfaceError, OperationalError
+
+log = logging.getLogger(__name__)
+
+PLATFORM_FAULTS = (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError)
+MAX_RETRIES = 8
+
+
+def _backoff(retries):
+    return min(30, 0.5 * 2 ** retries)
+
+
+def _close_broken_connections():
+    from django.db import close_old_connections
+    try:
+        close_old_connections()
+    except Exception:  # a broken connection is dropped either way
+        pass
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
+def play_matches(self, match_ids):
+    """Plays a batch of matches by id; each is stored exactly once whatever happens to this task."""
+    from web.matches.services import matches_run
+    try:
+        report = matches_run(match_ids=list(match_ids), worker=self.request.hostname or "")
+    except PLATFORM_FAULTS as exc:
+        _close_broken_connections()
+        log.warning("play_matches %s: platform fault, retrying: %s", match_ids, exc)
+        raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
+    return {"done": len(report.done), "failed": len(report.failed), "skipped": len(report.skipped),
+            "discarded": len(report.discarded)}
+
+
+def _periodic(fn):
+    """A beat task: retried like the others; never overlapping harm since every service is idempotent."""
+    def run(self, *args):
+        try:
+            return fn(*args)
+        except PLATFORM_FAULTS as exc:
+            _close_broken_connections()
+            raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
+    run.__name__ = fn.__name__.lstrip("_")
+    run.__doc__ = fn.__doc__
+    return shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=3,
+                       name=f"workers.tasks.{fn.__name__.lstrip('_')}")(run)
+
+
+def _sweep_leases():
+    """Requeues matches whose worker vanished; republishes queued matches whose message was lost."""
+    from web.matches.services import matches_sweep
+    return matches_sweep()
+
+
+def _ladder_tick():
+    """Keeps every game's ladder supplied with matches."""
+    from django.conf import settings
+
+    from web.matches import engine
+    from web.matches.ladder import ladder_fill
+    if not settings.ARENA_LADDER_ENABLED:
+        return 0
+    return sum(len(ladder_fill(game=game)) for game in engine.game_ids())
+
+
+def _refit_ratings():
+    """Refits the published rating of every game."""
+    from web.matches import engine
+    from web.ratings.services import ratings_refit
+    return sum(ratings_refit(game=game) is not None for game in engine.game_ids())
+
+
+def _advance_tournaments():
+    """Moves every running tournament round on (the safety net behind advance_tournament_round)."""
+    from web.tournaments.services import tournaments_advance_all
+    return tournaments_advance_all()
+
+
+def _advance_tournament_round(round_id):
+    """Closes the round once its matches are finished and starts the next."""
+    from web.tournaments.services import tournament_advance
+    tournament_advance(round_id=round_id)
+
+
+def _validate_bot_version(version_id):
+    """Checks an uploaded bot version and records the verdict."""
+    from web.bots.services import bot_version_validate
+    bot_version_validate(version_id=version_id)
+
+
+sweep_leases = _periodic(_sweep_leases)
+ladder_tick = _periodic(_ladder_tick)
+refit_ratings = _periodic(_refit_ratings)
+advance_tournaments = _periodic(_advance_tournaments)
+advance_tournament_round = _periodic(_advance_tournament_round)
+validate_bot_version = _periodic(_validate_bot_version)
