@@ -1,0 +1,71 @@
+"""Ratings: live entries per finished match, the current rating, the refit."""
+import pytest
+
+from web.matches import services as match_services
+from web.ratings import selectors, services
+from web.ratings.models import CurrentRating, RatingEntry
+
+
+@pytest.fixture
+def played(house):
+    specs = [match_services.MatchSpec(tuple(house[i % 2:i % 2 + 5]), seed) for i, seed in enumerate(range(40))]
+    matches = match_services.matches_create(game="katana", specs=specs)
+    report = match_services.matches_run(match_ids=[m.pk for m in matches])
+    assert len(report.done) == 40
+    return matches
+
+
+def test_live_entries_follow_every_match_and_sum_to_the_current_rating(house, played):
+    for bot in house:
+        entries = selectors.rating_history(bot=bot, kind="live")
+        current = selectors.current_rating(bot=bot)
+        expected_games = sum(1 for i in range(40) if bot in house[i % 2:i % 2 + 5])
+        assert len(entries) == current.games == expected_games
+        assert current.rating == pytest.approx(1500 + sum(e.delta for e in entries))
+        assert entries[-1].rating == pytest.approx(current.rating)
+        assert current.wins == sum(1 for m in played
+                                   for s in m.seats.all() if s.bot_id == bot.pk and s.rank == 1)
+    # Team Elo is not zero-sum per bot (every member gets its team's change), but it moved.
+    assert len(set(CurrentRating.objects.values_list("rating", flat=True))) == 6
+
+
+def test_rating_entries_are_append_only(house, played):
+    entry = RatingEntry.objects.first()
+    entry.rating = 0
+    with pytest.raises(ValueError, match="append-only"):
+        entry.save()
+
+
+def test_refit_appends_the_published_rating_with_its_interval(house, played):
+    table = services.ratings_refit(game="katana")
+    assert table.n_matches == 40
+    fits = RatingEntry.objects.filter(kind="fit")
+    assert fits.count() == 6
+    for bot in house:
+        current = selectors.current_rating(bot=bot)
+        fitted = table[str(bot.pk)]
+        assert current.rating == pytest.approx(fitted.rating)
+        assert current.low < current.rating < current.high
+    board = selectors.leaderboard(game="katana")
+    assert [r.rating for r in board] == sorted((r.rating for r in board), reverse=True) and len(board) == 6
+
+
+def test_live_changes_after_the_fitted_data_are_kept(house, played, monkeypatch):
+    from web.matches import selectors as match_selectors
+    records, through = match_selectors.finished_match_records(game="katana")
+    # The fit reads the first 30 matches only: the last 10 were finished while it ran.
+    monkeypatch.setattr(match_selectors, "finished_match_records",
+                        lambda *, game: (records[:30], played[29].pk))
+    table = services.ratings_refit(game="katana")
+    for bot in house:
+        later = sum(e.delta for e in RatingEntry.objects.filter(bot=bot, kind="live", match_id__gt=played[29].pk))
+        assert selectors.current_rating(bot=bot).rating == pytest.approx(table[str(bot.pk)].rating + later)
+
+
+def test_records_keep_teams_unless_a_forfeit_splits_one():
+    record = services.match_record(match_id=1, game="katana", players=[1, 2, 3], ranks=[1, 2, 1],
+                                   teams=["shogun", "ninja", "shogun"])
+    assert record.teams == ("shogun", "ninja", "shogun")
+    split = services.match_record(match_id=2, game="katana", players=[1, 2, 3, 4], ranks=[1, 2, 4, 2],
+                                  teams=["shogun", "ninja", "shogun", "ninja"])
+    assert split.teams is None and split.ranks == (1, 2, 4, 2)
