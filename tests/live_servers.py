@@ -1,0 +1,137 @@
+"""Helpers for tests against real servers: PostgreSQL, Redis and Celery worker processes.
+
+``require`` skips a test whose server is missing, except under ``CI=true``,
+where a missing server is a failure: there the integration tests are
+mandatory.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def require(condition, reason):
+    if condition:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}: integration tests are mandatory under CI=true")
+    pytest.skip(reason)
+
+
+def wait_for(predicate, timeout, interval=0.1, message="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {message}")
+
+
+class Worker:
+    """One ``celery worker`` process (prefork pool of ``concurrency`` children) in its own session."""
+
+    def __init__(self, name, env, log_dir, concurrency=1, pool="prefork"):
+        self.name = name
+        self.env = env
+        self.log_path = Path(log_dir) / f"{name}.log"
+        self.concurrency = concurrency
+        self.pool = pool
+        self.proc = None
+        self.starts = 0
+
+    def start(self):
+        self.starts += 1
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", "WARNING",
+             "-Q", self.env["ARENA_QUEUE"], "-n", f"{self.name}.{self.starts}@%h", "-c", str(self.concurrency),
+             "--pool", self.pool, "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        log.close()
+        return self
+
+    @property
+    def hostname_prefix(self):
+        return f"{self.name}.{self.starts}@"
+
+    def pool_children(self):
+        try:
+            return psutil.Process(self.proc.pid).children()
+        except psutil.NoSuchProcess:
+            return []
+
+    def kill(self):
+        """SIGKILL the whole worker (main process and pool children): a crashed machine."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(timeout=10)
+
+    def kill_child(self):
+        """SIGKILL only the pool process playing the task: the main process sees a lost worker."""
+        children = self.pool_children()
+        for child in children:
+            try:
+                child.send_signal(signal.SIGKILL)
+            except psutil.NoSuchProcess:
+                pass
+        return len(children)
+
+    def stop(self):
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            self.kill()
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def log(self):
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+class RedisServer:
+    """A private ``redis-server`` on its own port, nothing kept on disk (a restart loses the queue)."""
+
+    def __init__(self, port, workdir):
+        self.port = port
+        self.workdir = Path(workdir)
+        self.proc = None
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.workdir), "--logfile", str(self.workdir / "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        import redis
+        client = redis.Redis(host="127.0.0.1", port=self.port)
+        wait_for(lambda: _pings(client), 10, message=f"redis on port {self.port}")
+        return self
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+def _pings(client):
+    try:
+        return client.ping()
+    except Exception:
+        return False
