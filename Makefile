@@ -24,10 +24,12 @@ build: $(INSTALLED)
 test: build
 	$(PY) -m pytest
 
+# One machine, nothing installed: SQLite and the bundled Redis in .arena/, a worker, the beat and the
+# web server; registers the built-in bots, plays a demo tournament, prints its standings and the URL,
+# and keeps serving until Ctrl-C.
 demo: build
 	$(VENV)/bin/arena games
-	$(VENV)/bin/arena play katana --players 5 --seed 7 --replay demo.replay.json
-	$(VENV)/bin/arena replay verify demo.replay.json
+	$(VENV)/bin/arena demo
 
 bench: build
 	$(VENV)/bin/arena bench katana --games 20000

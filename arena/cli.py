@@ -281,6 +281,7 @@ def build_parser():
     p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
     p.set_defaults(run=cmd_bench)
     __import__("arena.cli_ratings").cli_ratings.add_commands(sub)
+    __import__("arena.cli_platform").cli_platform.add_commands(sub)  # serve, worker, demo (Django inside)
     return parser
 
 
