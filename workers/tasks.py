@@ -30,7 +30,7 @@ def _close_broken_connections():
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
 def play_matches(self, match_ids):
     """Plays a batch of matches by id; each is stored exactly once whatever happens to this task."""
-    from web.matches.services import matches_run
+    from web.matches.execution import matches_run
     try:
         report = matches_run(match_ids=list(match_ids), worker=self.request.hostname or "")
     except PLATFORM_FAULTS as exc:
@@ -57,7 +57,7 @@ def _periodic(fn):
 
 def _sweep_leases():
     """Requeues matches whose worker vanished; republishes queued matches whose message was lost."""
-    from web.matches.services import matches_sweep
+    from web.matches.execution import matches_sweep
     return matches_sweep()
 
 

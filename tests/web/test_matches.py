@@ -9,7 +9,7 @@ from arena import replay as arena_replay
 from web.bots.models import Bot, BotVersion
 from web.bots import services as bot_services
 from web.errors import ServiceError
-from web.matches import selectors, services
+from web.matches import execution, selectors, services
 from web.matches.models import Match, MatchSeat
 from web.ratings.models import CurrentRating, RatingEntry
 from web.ratings.services import ratings_apply_match
@@ -82,21 +82,21 @@ def test_several_matches_are_all_or_nothing(house):
 def _play(match_id, token):
     match = Match.objects.get(pk=match_id)
     seats = list(match.seats.select_related("bot", "bot_version").order_by("seat"))
-    return services.match_play(match=match, seats=seats)
+    return execution.match_play(match=match, seats=seats)
 
 
 def test_claim_play_store_once(house):
     match = services.match_create(game="katana", seats=house[:5], seed=7)
-    token = services.match_claim(match_id=match.pk, worker="w1")
+    token = execution.match_claim(match_id=match.pk, worker="w1")
     assert token is not None
-    assert services.match_claim(match_id=match.pk, worker="w2") is None, "a running match is not claimable"
+    assert execution.match_claim(match_id=match.pk, worker="w2") is None, "a running match is not claimable"
     played = _play(match.pk, token)
-    assert not services.match_store_result(match_id=match.pk, lease_token=uuid.uuid4(), played=played), \
+    assert not execution.match_store_result(match_id=match.pk, lease_token=uuid.uuid4(), played=played), \
         "a stranger's token stores nothing"
-    assert services.match_store_result(match_id=match.pk, lease_token=token, played=played)
-    assert not services.match_store_result(match_id=match.pk, lease_token=token, played=played), \
+    assert execution.match_store_result(match_id=match.pk, lease_token=token, played=played)
+    assert not execution.match_store_result(match_id=match.pk, lease_token=token, played=played), \
         "a duplicate result is discarded"
-    assert services.match_claim(match_id=match.pk) is None, "a finished match is never played again"
+    assert execution.match_claim(match_id=match.pk) is None, "a finished match is never played again"
     match.refresh_from_db()
     assert match.status == Match.Status.DONE and match.attempts == 1 and match.worker == "w1"
     assert arena_replay.verify(match.replay) == match.result
@@ -111,13 +111,13 @@ def test_claim_play_store_once(house):
 
 def test_a_late_result_after_the_lease_was_taken_over_is_discarded(house):
     match = services.match_create(game="katana", seats=house[:5], seed=3)
-    old = services.match_claim(match_id=match.pk, worker="slow")
+    old = execution.match_claim(match_id=match.pk, worker="slow")
     played = _play(match.pk, old)
     Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timezone.timedelta(seconds=1))
-    new = services.match_claim(match_id=match.pk, worker="fast")
+    new = execution.match_claim(match_id=match.pk, worker="fast")
     assert new is not None and new != old
-    assert services.match_store_result(match_id=match.pk, lease_token=new, played=_play(match.pk, new))
-    assert not services.match_store_result(match_id=match.pk, lease_token=old, played=played)
+    assert execution.match_store_result(match_id=match.pk, lease_token=new, played=_play(match.pk, new))
+    assert not execution.match_store_result(match_id=match.pk, lease_token=old, played=played)
     match.refresh_from_db()
     assert match.worker == "fast" and match.attempts == 2
     assert RatingEntry.objects.filter(match=match).count() == 5
@@ -125,7 +125,7 @@ def test_a_late_result_after_the_lease_was_taken_over_is_discarded(house):
 
 def test_ratings_cannot_count_a_match_twice(house):
     match = services.match_create(game="katana", seats=house[:5], seed=5)
-    services.matches_run(match_ids=[match.pk])
+    execution.matches_run(match_ids=[match.pk])
     seats = list(match.seats.all())
     with pytest.raises(IntegrityError), transaction.atomic():
         ratings_apply_match(match_id=match.pk, game="katana", seats=seats, teams=None)
@@ -136,8 +136,8 @@ def test_run_a_batch_twice_plays_each_match_once(house):
     matches = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[i:i + 5]), i)
                                                              for i in range(2)] * 5)
     ids = [m.pk for m in matches]
-    first = services.matches_run(match_ids=ids, worker="a")
-    second = services.matches_run(match_ids=ids, worker="b")
+    first = execution.matches_run(match_ids=ids, worker="a")
+    second = execution.matches_run(match_ids=ids, worker="b")
     assert sorted(first.done) == sorted(ids) and second.done == [] and sorted(second.skipped) == sorted(ids)
     assert selectors.match_counts()["done"] == 10
     assert RatingEntry.objects.count() == 50
@@ -150,7 +150,7 @@ def test_run_a_batch_twice_plays_each_match_once(house):
 def test_a_match_that_cannot_be_played_is_an_error_with_its_reason(house):
     match = services.match_create(game="katana", seats=house[:5])
     Match.objects.filter(pk=match.pk).update(rules_version="0.0-old")
-    report = services.matches_run(match_ids=[match.pk])
+    report = execution.matches_run(match_ids=[match.pk])
     match.refresh_from_db()
     assert report.failed == [match.pk] and match.status == Match.Status.ERROR
     assert "queued for katana rules 0.0-old" in match.error
@@ -160,26 +160,26 @@ def test_a_match_that_cannot_be_played_is_an_error_with_its_reason(house):
 def test_a_database_fault_releases_the_match_for_a_retry(house, monkeypatch):
     match = services.match_create(game="katana", seats=house[:5])
 
-    def broken(**kwargs):
+    def broken(**kwargs):  # the store's transaction fails
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(services, "match_store_result", broken)
+    monkeypatch.setattr(execution, "matches_store", broken)
     with pytest.raises(OperationalError):
-        services.matches_run(match_ids=[match.pk])
+        execution.matches_run(match_ids=[match.pk])
     match.refresh_from_db()
     assert match.status == Match.Status.QUEUED and match.lease_token is None and match.attempts == 1
     assert "server closed" in match.error
     monkeypatch.undo()
-    assert services.matches_run(match_ids=[match.pk]).done == [match.pk]
+    assert execution.matches_run(match_ids=[match.pk]).done == [match.pk]
 
 
 def test_release_after_the_last_attempt_is_an_error(house, settings):
     settings.ARENA_MATCH_MAX_ATTEMPTS = 2
     match = services.match_create(game="katana", seats=house[:5])
     for expected in (Match.Status.QUEUED, Match.Status.ERROR):
-        token = services.match_claim(match_id=match.pk)
-        assert services.match_release(match_id=match.pk, lease_token=token, error="db down") == expected
-    assert services.match_claim(match_id=match.pk) is None
+        token = execution.match_claim(match_id=match.pk)
+        assert execution.match_release(match_id=match.pk, lease_token=token, error="db down") == expected
+    assert execution.match_claim(match_id=match.pk) is None
 
 
 def test_sweep_requeues_expired_leases_and_republishes_forgotten_matches(house, settings, monkeypatch,
@@ -188,14 +188,14 @@ def test_sweep_requeues_expired_leases_and_republishes_forgotten_matches(house, 
     a, b, c, d = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[:5]))] * 4)
     past = timezone.now() - timezone.timedelta(seconds=5)
     for m in (a, b, c):
-        services.match_claim(match_id=m.pk)
+        execution.match_claim(match_id=m.pk)
     Match.objects.filter(pk__in=[a.pk, b.pk]).update(lease_expires_at=past)
     Match.objects.filter(pk=b.pk).update(attempts=3)
     Match.objects.filter(pk=d.pk).update(queued_at=past - timezone.timedelta(minutes=5))
     published = []
-    monkeypatch.setattr(services, "publish_matches", lambda *, match_ids, batch=None: published.extend(match_ids))
+    monkeypatch.setattr(execution, "publish_matches", lambda *, match_ids, batch=None: published.extend(match_ids))
     with django_capture_on_commit_callbacks(execute=True):
-        counts = services.matches_sweep(requeue_after=60)
+        counts = execution.matches_sweep(requeue_after=60)
     assert counts == {"expired": 1, "abandoned": 1, "republished": 1}
     status = dict(Match.objects.values_list("pk", "status"))
     assert status == {a.pk: "queued", b.pk: "error", c.pk: "running", d.pk: "queued"}

@@ -1,6 +1,7 @@
 """Ratings: live entries per finished match, the current rating, the refit."""
 import pytest
 
+from web.matches import execution as match_execution
 from web.matches import services as match_services
 from web.ratings import selectors, services
 from web.ratings.models import CurrentRating, RatingEntry
@@ -10,7 +11,7 @@ from web.ratings.models import CurrentRating, RatingEntry
 def played(house):
     specs = [match_services.MatchSpec(tuple(house[i % 2:i % 2 + 5]), seed) for i, seed in enumerate(range(40))]
     matches = match_services.matches_create(game="katana", specs=specs)
-    report = match_services.matches_run(match_ids=[m.pk for m in matches])
+    report = match_execution.matches_run(match_ids=[m.pk for m in matches])
     assert len(report.done) == 40
     return matches
 

@@ -3,6 +3,7 @@ import pytest
 
 from web.bots import services as bot_services
 from web.errors import ServiceError
+from web.matches import execution as match_execution
 from web.matches import services as match_services
 from web.matches.models import Match
 from web.tournaments import selectors, services
@@ -11,7 +12,7 @@ from web.tournaments.models import Tournament
 
 def _play_all():
     ids = list(Match.objects.filter(status="queued").values_list("pk", flat=True))
-    match_services.matches_run(match_ids=ids)
+    match_execution.matches_run(match_ids=ids)
     return ids
 
 

@@ -14,7 +14,7 @@ from django.db import close_old_connections
 from arena import replay as arena_replay
 from live_servers import RedisServer, require, wait_for
 from web.bots import services as bot_services
-from web.matches import services
+from web.matches import execution, services
 from web.matches.models import Match
 from web.ratings.models import CurrentRating, RatingEntry
 
@@ -85,7 +85,7 @@ def test_sigkill_mid_match_many_times(live):
         # Kill only while the victim holds a running match: a kill mid-match.
         busy = Match.objects.filter(status="running", worker__startswith=prefix).exists()
         if not busy:
-            services.matches_sweep()
+            execution.matches_sweep()
             time.sleep(0.05)
             continue
         if kills % 4 == 3:
@@ -95,9 +95,9 @@ def test_sigkill_mid_match_many_times(live):
             victim.kill()  # the whole worker
             victim.start()
         kills += 1
-        services.matches_sweep()
+        execution.matches_sweep()
     assert kills >= 10, f"only {kills} kills landed mid-match"
-    wait_for(lambda: services.matches_sweep() is not None and _done(ids), 120, interval=0.5,
+    wait_for(lambda: execution.matches_sweep() is not None and _done(ids), 120, interval=0.5,
              message="every match after the kills")
     assert_exactly_once(ids)
     retried = Match.objects.filter(pk__in=ids, attempts__gt=1).count()
@@ -136,7 +136,7 @@ def test_redis_restart_with_matches_in_flight(live, private_redis):
     in_flight = Match.objects.filter(pk__in=ids).exclude(status="done").count()
     assert in_flight > 50
     private_redis.start()
-    wait_for(lambda: services.matches_sweep() is not None and _done(ids), 120, interval=0.5,
+    wait_for(lambda: execution.matches_sweep() is not None and _done(ids), 120, interval=0.5,
              message="every match after the restart")
     assert_exactly_once(ids)
     assert all(w.alive() for w in workers), "workers reconnect by themselves"

@@ -1,30 +1,16 @@
-"""Writing matches: creating them, and the exactly-once life of a match on a worker.
+"""Writing matches: creating and queueing them.
 
-A worker plays a match in three steps, each a short database statement or
-transaction, never one long transaction around the game:
-
-1. ``match_claim``: a conditional UPDATE moves the row from ``queued`` (or from
-   ``running`` with an expired lease, when its worker died) to ``running`` with
-   a new lease token.  Zero rows updated means someone else has it.
-2. the game is played through ``web.matches.engine``, outside any transaction;
-3. ``match_store_result``: in ONE transaction, a conditional UPDATE on
-   (id, lease token, status running) marks it done with its result and
-   replay, the seats get their ranks and statuses, and the rating entries are
-   appended (unique per match and bot).  A result whose lease was taken over
-   or whose match is already finished updates zero rows and is discarded.
-
-``matches_sweep`` (periodic) hands matches whose lease expired back to the
-queue and republishes queued matches that nobody claimed for a while (their
-message may have been lost with a restarted broker).
+Creation checks everything first (game, seat count, each seat's bot and
+version, options, seed) and then writes all the matches of a call in one
+transaction, so that bad input stores nothing.  Tasks are published once the
+transaction commits; a message carries only match ids.  How a worker plays
+them exactly once is in ``web.matches.execution``.
 """
-import logging
 import random
-import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
-from django.db.models import F, Q
+from django.db import transaction
 from django.utils import timezone
 
 from web.bots.models import Bot, BotVersion
@@ -32,10 +18,7 @@ from web.errors import ServiceError
 from web.matches import engine
 from web.matches.models import Match, MatchSeat
 
-log = logging.getLogger(__name__)
-
 SEED_BOUND = 2**62
-LOG_CAP = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -142,170 +125,3 @@ def publish_matches(*, match_ids, batch=None):
     for start in range(0, len(ids), size):
         play_matches.delay(ids[start:start + size])
     return (len(ids) + size - 1) // size
-
-
-# --- playing: claim, play, store ------------------------------------------------------------------
-
-@dataclass
-class RunReport:
-    done: list = field(default_factory=list)
-    failed: list = field(default_factory=list)
-    skipped: list = field(default_factory=list)
-    discarded: list = field(default_factory=list)
-    engine_seconds: float = 0.0
-
-
-def _lease_seconds():
-    return settings.ARENA_MATCH_LEASE_SECONDS
-
-
-def match_claim(*, match_id, worker="", lease_seconds=None):
-    """Takes the match for this worker; returns the lease token, or None if it is not claimable."""
-    now = timezone.now()
-    token = uuid.uuid4()
-    claimable = Q(status=Match.Status.QUEUED) | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now)
-    updated = Match.objects.filter(claimable, pk=match_id,
-                                   attempts__lt=settings.ARENA_MATCH_MAX_ATTEMPTS).update(
-        status=Match.Status.RUNNING, lease_token=token,
-        lease_expires_at=now + timezone.timedelta(seconds=lease_seconds or _lease_seconds()),
-        attempts=F("attempts") + 1, started_at=now, worker=worker[:255])
-    return token if updated == 1 else None
-
-
-def _seat_rows(match_id):
-    return list(MatchSeat.objects.filter(match_id=match_id).select_related("bot_version", "bot")
-                .order_by("seat"))
-
-
-def match_play(*, match, seats):
-    """Plays a claimed match (no database access); raises ``engine.MatchFailed``."""
-    return engine.play(game=match.game, rules_version=match.rules_version, options=match.options,
-                       seed=match.seed, seats=[row.bot_version.agent_ref for row in seats],
-                       bot_labels=[f"{row.bot.name}@v{row.bot_version.number}" for row in seats])
-
-
-def match_store_result(*, match_id, lease_token, played, seats=None, match=None):
-    """Stores a played match once; returns False (storing nothing) if this lease no longer holds it."""
-    from web.ratings.services import ratings_apply_match
-    seats = seats if seats is not None else _seat_rows(match_id)
-    match = match or Match.objects.only("game", "tournament_round_id").get(pk=match_id)
-    result = played.result
-    now = timezone.now()
-    with transaction.atomic():
-        updated = Match.objects.filter(pk=match_id, lease_token=lease_token,
-                                       status=Match.Status.RUNNING).update(
-            status=Match.Status.DONE, result=result, replay=played.replay, steps=len(played.steps),
-            engine_seconds=played.engine_seconds, finished_at=now, lease_expires_at=None, error="")
-        if updated != 1:
-            return False
-        teams = result.get("teams")
-        scores = result.get("scores")
-        for row in seats:
-            row.status = played.seat_status[row.seat]
-            row.rank = result["ranks"][row.seat]
-            row.score = scores[row.seat] if scores else None
-            row.team = (teams[row.seat] or "") if teams else ""
-            row.log = (played.seat_logs[row.seat] or "")[:LOG_CAP]
-        MatchSeat.objects.bulk_update(seats, ["status", "rank", "score", "team", "log"])
-        ratings_apply_match(match_id=match_id, game=match.game, seats=seats, teams=teams)
-        round_id = match.tournament_round_id
-        if round_id is not None:
-            transaction.on_commit(lambda: _publish_round_check(round_id))
-    return True
-
-
-def _publish_round_check(round_id):
-    if settings.ARENA_PUBLISH_TASKS:
-        from workers.tasks import advance_tournament_round
-        advance_tournament_round.delay(round_id)
-
-
-def match_fail(*, match_id, lease_token, error):
-    """The match cannot be played (not a platform fault): ``error``, once, for the lease holder."""
-    return Match.objects.filter(pk=match_id, lease_token=lease_token, status=Match.Status.RUNNING).update(
-        status=Match.Status.ERROR, error=error[:10_000], finished_at=timezone.now(),
-        lease_expires_at=None) == 1
-
-
-def match_release(*, match_id, lease_token, error=""):
-    """Gives a claimed match back after a platform fault: queued again, or error when out of attempts."""
-    now = timezone.now()
-    held = Match.objects.filter(pk=match_id, lease_token=lease_token, status=Match.Status.RUNNING)
-    if held.filter(attempts__gte=settings.ARENA_MATCH_MAX_ATTEMPTS).update(
-            status=Match.Status.ERROR, error=f"gave up after {settings.ARENA_MATCH_MAX_ATTEMPTS} attempts: "
-                                             f"{error}"[:10_000], finished_at=now, lease_expires_at=None):
-        return Match.Status.ERROR
-    if held.update(status=Match.Status.QUEUED, lease_token=None, lease_expires_at=None, queued_at=now,
-                   error=error[:10_000]):
-        return Match.Status.QUEUED
-    return None
-
-
-def matches_run(*, match_ids, worker="", lease_seconds=None):
-    """Claims, plays and stores each match in turn (what one task message does).
-
-    A platform fault (the database) releases the match being played and is
-    raised for the task to retry; matches already stored stay stored and are
-    skipped by the retry.
-    """
-    report = RunReport()
-    for match_id in match_ids:
-        token = match_claim(match_id=match_id, worker=worker, lease_seconds=lease_seconds)
-        if token is None:
-            report.skipped.append(match_id)
-            continue
-        try:
-            match = Match.objects.only("game", "rules_version", "options", "seed",
-                                       "tournament_round_id").get(pk=match_id)
-            seats = _seat_rows(match_id)
-            try:
-                played = match_play(match=match, seats=seats)
-            except engine.MatchFailed as exc:
-                match_fail(match_id=match_id, lease_token=token, error=str(exc))
-                report.failed.append(match_id)
-                continue
-            report.engine_seconds += played.engine_seconds
-            if match_store_result(match_id=match_id, lease_token=token, played=played, seats=seats,
-                                  match=match):
-                report.done.append(match_id)
-            else:
-                report.discarded.append(match_id)
-        except DatabaseError as exc:
-            try:
-                match_release(match_id=match_id, lease_token=token, error=f"{type(exc).__name__}: {exc}")
-            except DatabaseError:
-                pass  # the lease sweep gives it back once the lease expires
-            raise
-    return report
-
-
-# --- the sweep ---------------------------------------------------------------------------------
-
-def matches_sweep(*, now=None, requeue_after=None):
-    """Requeues matches whose worker vanished and republishes queued matches nobody took.
-
-    Returns counts: ``expired`` requeued, ``abandoned`` turned to error (out of
-    attempts), ``republished`` queued matches published again.
-    """
-    now = now or timezone.now()
-    max_attempts = settings.ARENA_MATCH_MAX_ATTEMPTS
-    expired = Match.objects.filter(status=Match.Status.RUNNING, lease_expires_at__lt=now)
-    abandoned = expired.filter(attempts__gte=max_attempts).update(
-        status=Match.Status.ERROR, finished_at=now, lease_expires_at=None,
-        error=f"its worker was lost {max_attempts} times")
-    abandoned += Match.objects.filter(status=Match.Status.QUEUED, attempts__gte=max_attempts).update(
-        status=Match.Status.ERROR, finished_at=now, error=f"gave up after {max_attempts} attempts")
-    expired_ids = list(expired.filter(attempts__lt=max_attempts).values_list("pk", flat=True))
-    requeued = Match.objects.filter(pk__in=expired_ids, status=Match.Status.RUNNING,
-                                    lease_expires_at__lt=now).update(
-        status=Match.Status.QUEUED, lease_token=None, lease_expires_at=None, queued_at=now)
-    after = requeue_after if requeue_after is not None else settings.ARENA_REQUEUE_AFTER_SECONDS
-    stale = list(Match.objects.filter(status=Match.Status.QUEUED,
-                                      queued_at__lt=now - timezone.timedelta(seconds=after))
-                 .values_list("pk", flat=True))
-    if stale:
-        Match.objects.filter(pk__in=stale, status=Match.Status.QUEUED).update(queued_at=now)
-    to_publish = sorted(set(expired_ids) | set(stale))
-    if to_publish:
-        transaction.on_commit(lambda: publish_matches(match_ids=to_publish))
-    return {"expired": requeued, "abandoned": abandoned, "republished": len(stale)}

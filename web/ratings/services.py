@@ -1,8 +1,9 @@
 """Writing ratings: the live update of each finished match, and the periodic refit."""
 import logging
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Sum
+from django.utils import timezone
 
 from arena.ratings import LiveElo, MatchRecord, fit_ratings
 from web.ratings.models import CurrentRating, RatingEntry
@@ -32,38 +33,66 @@ def match_record(*, match_id, game, players, ranks, teams):
     return MatchRecord(game=game, players=players, ranks=tuple(ranks), id=str(match_id))
 
 
-def ratings_apply_match(*, match_id, game, seats, teams=None):
-    """Appends one live entry per bot of a finished match and moves its current rating.
+def ratings_apply_matches(*, matches):
+    """Appends one live entry per bot of each finished match and moves the current ratings.
 
-    Runs inside the transaction that stores the match; the unique constraint
-    on (match, bot) makes a second application fail instead of counting twice.
+    ``matches`` is a list of ``(match_id, game, seats, teams)`` in the order
+    they are applied.  Runs inside the transaction that stores the matches;
+    the current-rating rows of every bot involved are locked first, in one
+    order, so that concurrent stores neither deadlock nor lose an update, and
+    the unique constraint on (match, bot) makes a second application fail
+    instead of counting a match twice.
     """
-    bot_ids = sorted({row.bot_id for row in seats})
-    current_ratings_ensure(game=game, bot_ids=bot_ids)
-    current = {row.bot_id: row for row in
-               CurrentRating.objects.select_for_update().filter(game=game, bot_id__in=bot_ids).order_by("bot_id")}
-    live = LiveElo(ratings={str(bot_id): row.rating for bot_id, row in current.items()})
-    ordered = sorted(seats, key=lambda row: row.seat)
-    record = match_record(match_id=match_id, game=game, players=[row.bot_id for row in ordered],
-                          ranks=[row.rank for row in ordered], teams=teams)
-    deltas = live.update(record)
-    winners = {row.bot_id for row in ordered if row.rank == 1}
+    keys = sorted({(game, row.bot_id) for _, game, seats, _ in matches for row in seats})
+    bot_ids = sorted({bot_id for _, bot_id in keys})
+
+    def locked():
+        return {(row.game, row.bot_id): row for row in
+                CurrentRating.objects.select_for_update().filter(bot_id__in=bot_ids).order_by("bot_id", "game")}
+
+    current = locked()
+    missing = [key for key in keys if key not in current]
+    if missing:
+        for game in {game for game, _ in missing}:
+            current_ratings_ensure(game=game, bot_ids={b for g, b in missing if g == game})
+        current = locked()
+    live = {}
     entries = []
-    for bot_id in bot_ids:
-        row = current[bot_id]
-        delta = deltas.get(str(bot_id), 0.0)
-        row.rating = live.rating(str(bot_id))
-        if row.low is not None:
-            row.low += delta
-            row.high += delta
-        row.games += 1
-        row.wins += bot_id in winners
-        entries.append(RatingEntry(bot_id=bot_id, game=game, kind=RatingEntry.Kind.LIVE, match_id=match_id,
-                                   rating=row.rating, delta=delta, low=row.low, high=row.high,
-                                   games=row.games))
+    for match_id, game, seats, teams in matches:
+        elo = live.get(game)
+        if elo is None:
+            elo = live[game] = LiveElo(ratings={str(b): row.rating for (g, b), row in current.items() if g == game})
+        ordered = sorted(seats, key=lambda row: row.seat)
+        record = match_record(match_id=match_id, game=game, players=[row.bot_id for row in ordered],
+                              ranks=[row.rank for row in ordered], teams=teams)
+        deltas = elo.update(record)
+        winners = {row.bot_id for row in ordered if row.rank == 1}
+        for bot_id in sorted({row.bot_id for row in ordered}):
+            row = current[(game, bot_id)]
+            delta = deltas.get(str(bot_id), 0.0)
+            row.rating = elo.rating(str(bot_id))
+            if row.low is not None:
+                row.low += delta
+                row.high += delta
+            row.games += 1
+            row.wins += bot_id in winners
+            entries.append(RatingEntry(bot_id=bot_id, game=game, kind=RatingEntry.Kind.LIVE, match_id=match_id,
+                                       rating=row.rating, delta=delta, low=row.low, high=row.high,
+                                       games=row.games))
     RatingEntry.objects.bulk_create(entries)
-    CurrentRating.objects.bulk_update(list(current.values()), ["rating", "low", "high", "games", "wins"])
+    table = connection.ops.quote_name(CurrentRating._meta.db_table)
+    with connection.cursor() as cursor:
+        now = CurrentRating._meta.get_field("updated_at").get_db_prep_save(timezone.now(), connection)
+        cursor.executemany(f"UPDATE {table} SET rating = %s, low = %s, high = %s, games = %s, wins = %s, "
+                           f"updated_at = %s WHERE id = %s",
+                           [[row.rating, row.low, row.high, row.games, row.wins, now, row.pk]
+                            for row in current.values()])
     return entries
+
+
+def ratings_apply_match(*, match_id, game, seats, teams=None):
+    """``ratings_apply_matches`` for one match."""
+    return ratings_apply_matches(matches=[(match_id, game, seats, teams)])
 
 
 def ratings_refit(*, game):
