@@ -128,7 +128,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--batch", type=int, default=20)
+    parser.add_argument("--batch", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", default="arena_bench")
     args = parser.parse_args()

@@ -111,7 +111,7 @@ ARENA_MATCH_MAX_ATTEMPTS = runtime.env_int("ARENA_MATCH_MAX_ATTEMPTS", 5)
 # with a restarted Redis).
 ARENA_REQUEUE_AFTER_SECONDS = runtime.env_float("ARENA_REQUEUE_AFTER_SECONDS", 60.0)
 # Matches per task message.
-ARENA_MATCH_BATCH = runtime.env_int("ARENA_MATCH_BATCH", 20)
+ARENA_MATCH_BATCH = runtime.env_int("ARENA_MATCH_BATCH", 50)
 # Whether services publish tasks (off only where a test wants rows without a broker).
 ARENA_PUBLISH_TASKS = runtime.env_bool("ARENA_PUBLISH_TASKS", True)
 # Ladder: how many ladder matches each game keeps queued.
