@@ -1,0 +1,28 @@
+"""The beat's tasks, run in this process (their bodies; delivery is tested with real workers)."""
+from web.bots.services import house_bots_ensure
+from web.matches.models import Match
+from web.ratings.models import RatingEntry
+from workers import tasks
+from workers.celery import app
+
+
+def test_the_beat_schedule_names_registered_tasks():
+    schedule = app.conf.beat_schedule
+    assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
+    assert {"ladder", "sweep", "tournaments", "refit"} == set(schedule)
+    assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
+    assert app.conf.worker_prefetch_multiplier == 1
+
+
+def test_ladder_refit_and_sweep_tasks(db, settings):
+    settings.ARENA_LADDER_QUEUED = 6
+    house_bots_ensure(game="katana", count=6)
+    assert tasks.ladder_tick.run() == 6
+    assert tasks.ladder_tick.run() == 0
+    ids = list(Match.objects.values_list("pk", flat=True))
+    report = tasks.play_matches.run(ids)
+    assert report["done"] == 6
+    assert tasks.refit_ratings.run() == 1
+    assert RatingEntry.objects.filter(kind="fit").count() == 6
+    assert tasks.sweep_leases.run() == {"expired": 0, "abandoned": 0, "republished": 0}
+    assert tasks.advance_tournaments.run() == 0
