@@ -7,9 +7,9 @@ database.  An agent reference is ``{"kind": "builtin", "name": ...}`` or
 
 Uploaded bots run in the sandbox of the bot runner (issue 4).  Until that
 lands, ``_upload_agent`` refuses them and every match is played between
-built-in bots; the runner's per-seat status (``ok``, ``timeout``, ``crash``,
-``illegal``, ``limit``) and capped logs are read from the outcome when it has
-them (``seat_status``, ``seat_logs``), and are ``ok`` / empty otherwise.
+built-in bots; the match loop's per-seat status (``ok``, ``timeout``, ``crash``,
+``illegal``, ``limit``; ``outcome.seat_status``) and capped logs
+(``outcome.bot_logs``, None for in-process bots) are stored with each seat.
 """
 import time
 from dataclasses import dataclass, field
@@ -115,8 +115,9 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None):
         raise MatchFailed(f"{type(exc).__name__}: {exc}") from None
     elapsed = time.perf_counter() - started
     n = len(seats)
-    statuses = list(getattr(outcome, "seat_status", None) or ["ok"] * n)
-    logs = list(getattr(outcome, "seat_logs", None) or [""] * n)
+    statuses = [entry["status"] if isinstance(entry, dict) else entry
+                for entry in (getattr(outcome, "seat_status", None) or ["ok"] * n)]
+    logs = [log or "" for log in (getattr(outcome, "bot_logs", None) or [""] * n)]
     return PlayedMatch(
         rules_version=outcome.rules_version,
         options=outcome.options,
