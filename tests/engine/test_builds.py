@@ -89,3 +89,22 @@ def test_unknown_build_and_game_are_clear_errors():
         games.get("katana", "fast")
     with pytest.raises(ValueError, match="unknown game 'chess': known games are katana"):
         games.get("chess")
+
+
+def test_risques_digest_follows_its_cimported_core(tmp_path):
+    from arena.engine_sources import module_sources, source_digest
+
+    names = [path.name for path in module_sources(engines.package_dir(), "_risques")]
+    assert {"_risques.py", "_risques.pxd", "_risques_core.py", "_risques_core.pxd", "_rng.py"} <= set(names)
+    for name in names:
+        (tmp_path / name).write_text((engines.package_dir() / name).read_text())
+    before = source_digest(tmp_path, "_risques")
+    with open(tmp_path / "_risques_core.py", "a") as handle:
+        handle.write("\n# an edit\n")
+    assert source_digest(tmp_path, "_risques") != before, "an edit to the core rebuilds the rules module"
+
+
+def test_risques_rules_are_split_into_modules_of_reasonable_size():
+    for name in ("_risques.py", "_risques_core.py"):
+        lines = (engines.package_dir() / name).read_text().count("\n")
+        assert lines <= 800, f"{name} has {lines} lines"
