@@ -74,7 +74,7 @@ if not cython.compiled:   # the compiled module cimports these C constants (see 
 
 GAME_ID = "risques"
 GAME_NAME = "Risques"
-RULES_VERSION = "1.1"
+RULES_VERSION = "1.2"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 OPTIONS = (
@@ -300,12 +300,15 @@ class RisquesState(RiskCore):
                 self.p_secret[p] = 0
                 self.p_target[p] = self.p_choice[p]
                 self._log(EV_TARGET, p, self.p_target[p], 0, 0)
-        self.phase = P_WAGER
+        # the dice are gathered as for a Frappe: each samurai may add honor or his target's wounds
+        self.phase = P_POOL
         for p in range(MAXPART):
             if self.p_in[p]:
                 self._prepare(p, self.p_target[p])
-                self.p_ask[p] = 1
-                self._log(EV_POOL, p, -1, self.p_pool[p], 0)
+                if p < FIRST_VASSAL:
+                    self.p_ask[p] = 1
+        if not self._asking():
+            self._pools_done()
 
     def _resolve_initiative(self):
         for p in range(MAXPART):
@@ -391,8 +394,8 @@ class RisquesState(RiskCore):
             if self.p_honor[p] == 0 and self.honor[self._hidx(p)] >= 1:
                 self.legal[k] = SPEND_HONOR
                 k += 1
-            opp = self.rb if p == self.ra else self.ra
-            if opp < FIRST_VASSAL:
+            opp = self._opponent(p)
+            if 0 <= opp < FIRST_VASSAL:
                 for r in range(1, 6):
                     if self.wounds[opp * NRANK + r] > self.p_inv[p * NRANK + r]:
                         self.legal[k] = INVOKE_WOUND + r - 1
@@ -484,7 +487,7 @@ class RisquesState(RiskCore):
             elif action != POOL_DONE:
                 self.p_ask[p] = 1
                 r = action - INVOKE_WOUND + 1
-                opp = self.rb if p == self.ra else self.ra
+                opp = self._opponent(p)
                 self.p_inv[p * NRANK + r] += 1
                 self.p_pool[p] += r
                 self._log(EV_INVOKE, p, opp, r, 0)
@@ -551,6 +554,8 @@ class RisquesState(RiskCore):
         elif phase == P_ABSORB:
             if action == ABSORB:
                 self._absorb(p)
+            elif p == self.commander[0] and self._vassal_for(self.victim, 1) >= 0:
+                self._ask(P_ABSORB, self.commander[1])   # the guards may still take it
             else:
                 self._take_wound()
         elif phase == P_PROTECT:

@@ -286,7 +286,19 @@ class RiskCore:
         for r in range(NRANK):
             self.p_inv[p * NRANK + r] = 0
 
+    def _opponent(self, p):
+        """Whom ``p`` faces in the current risk: his target in the initiative, else the other side."""
+        if self.risk == R_INIT:
+            return self.p_target[p]
+        return self.rb if p == self.ra else self.ra
+
     def _pools_done(self):
+        if self.risk == R_INIT:
+            for p in range(MAXPART):
+                if self.p_in[p]:
+                    self._log(EV_POOL, p, -1, self.p_pool[p], 0)
+                    self._ask(P_WAGER, p)
+            return
         a = self.ra
         b = self.rb
         self._log(EV_POOL, a, b, self.p_pool[a], self.p_pool[b])
@@ -394,7 +406,7 @@ class RiskCore:
         v = self._vassal_for(q, k)
         self.vrank[v - FIRST_VASSAL] -= 1
         if self.vrank[v - FIRST_VASSAL] <= 0:
-            self.p_in[v] = 0
+            self._knock_out(v)
         self._log(EV_ABSORB, v, q, self.wound_rank, 0)
         if seat != q:
             self._glory(seat, 1)

@@ -93,9 +93,12 @@ def _choice(state, p):
 
 
 def _table(state, seat):
+    # a vassal is listed while it has a rank, is in the scene, or still acts (one that fell in
+    # its initiative group strikes with it)
     participants = [_participant_view(state, p, seat) for p in range(MAXPART)
                     if state.p_owner[p] >= 0 and (p < state.n or state.vrank[p - FIRST_VASSAL] > 0
-                                                  or state.p_in[p])]
+                                                  or state.p_in[p] or state.p_ask[p] or state.p_secret[p]
+                                                  or (state.risk > 0 and p in (state.ra, state.rb)))]
     return {
         "game": "risques",
         "mode": MODE_NAMES[state.mode],

@@ -60,7 +60,14 @@ def test_targets_are_secret_until_everybody_has_pointed(build):
     assert [(e["a"], e["b"]) for e in events(s, "target")] == [(0, 2), (1, 2), (2, 1)]
 
 
+def gather(s, seats):
+    """The initiative's dice are gathered as for a Frappe: each samurai settles his pool."""
+    for seat in seats:
+        act(s, seat, "POOL_DONE")
+
+
 def initiative(s, wagers, dice):
+    gather(s, sorted(wagers))
     for seat, w in wagers.items():
         act(s, seat, "WAGER_%d" % w)
     s.scripted = list(dice)
@@ -77,6 +84,57 @@ def test_initiative_wagers_are_extra_strikes_when_the_roll_makes_ten(build):
     assert [s.p_init[p] for p in range(3)] == [28, 3, 16]
     assert (s.ra, s.rb) == (0, 1) and events(s, "strike")[-1]["a"] == 0, "the best roll strikes first"
     assert s.current_seats() == [0, 1], "a strike is a contested risk: both gather dice"
+
+
+def test_initiative_dice_are_gathered_as_for_a_frappe_with_honor_and_the_targets_wounds(build):
+    s = opening(build, ["kenji", "yuki", "daigo"], [1] * 12)
+    choose_targets(s, {0: 1, 1: 2, 2: 0})
+    s.wounds[1 * 6 + 3] = 1                           # yuki carries a rank-3 wound
+    assert s.current_seats() == [0, 1, 2] and s.phase == 1, "everybody gathers at once, in the open"
+    assert legal(s, 0) == ["POOL_DONE", "SPEND_HONOR", "INVOKE_WOUND_RANK_3"]
+    assert legal(s, 2) == ["POOL_DONE", "SPEND_HONOR"], "daigo's target, kenji, is unhurt"
+    pool, reserve = s.p_pool[0], s.honor[7]
+    act(s, 0, "SPEND_HONOR")
+    act(s, 0, "INVOKE_WOUND_RANK_3")
+    assert s.p_pool[0] == pool + 4 + 3 and s.honor[7] == reserve - 1 + 1
+    assert legal(s, 0) == ["POOL_DONE"], "one honor point and each wound once per risk"
+    gather(s, (0, 1))
+    assert s.current_seats() == [2], "the others are done; daigo still gathers"
+    act(s, 2, "POOL_DONE")
+    assert s.phase == 5 and s.current_seats() == [0, 1, 2]
+    assert [e["amount"] for e in events(s, "pool")[-3:]] == [pool + 7, s.p_pool[1], s.p_pool[2]]
+    assert legal(s, 0)[-1] == "WAGER_%d" % (pool + 7), "the honor dice can be wagered"
+
+
+def test_ashigaru_gather_no_optional_dice_for_the_initiative(build):
+    s = opening(build, ["toshiro", "yuki", "daigo"], [1] * 12, wagers=(10, 10))
+    for seat, t in ((0, 1), (0, 2), (0, 2), (1, 0), (2, 0)):
+        act(s, seat, "TARGET_SEAT_%d" % t)
+    assert s.phase == 1 and [s.p_ask[p] for p in (0, 1, 2, 7, 8)] == [1, 1, 1, 0, 0]
+
+
+def test_a_general_who_declines_lets_the_yojimbos_guards_take_his_wound(build):
+    s = opening(build, ["goro", "toshiro", "kenji"], [1] * 12, target=2, wagers=(10, 10))
+    act(s, 0, "PROTECT")                              # the General is protected
+    act(s, 0, "NO_PROTECT")
+    for seat, t in ((0, 2), (0, 2), (0, 2), (1, 2), (1, 2), (1, 2), (2, 1)):
+        act(s, seat, "TARGET_SEAT_%d" % t)
+    gather(s, (0, 1, 2))
+    for seat in (0, 0, 0, 1, 1, 1, 2):
+        act(s, seat, "WAGER_0")
+    counts = [s.p_pool[p] for p in range(11) if s.p_in[p]]
+    s.scripted = [1] * counts[0] + [1] * counts[1] + [2] * counts[2] + [1] * sum(counts[3:])
+    for seat in (0, 0, 0, 1, 1, 1, 2):
+        act(s, seat, "ROLL")
+    assert (s.ra, s.rb) == (2, 1), "kenji strikes the General first"
+    strike(s, 2, 1, (0, 0), [6] * s.p_pool[2] + [1] * s.p_pool[1])   # his katana hits
+    assert s.current_seats() == [1] and legal(s, 1) == ["ABSORB", "NO_ABSORB"]
+    act(s, 1, "NO_ABSORB")
+    assert s.current_seats() == [0] and legal(s, 0) == ["ABSORB", "NO_ABSORB"], "the Yojimbo may still"
+    glory = s.glory[0]
+    act(s, 0, "ABSORB")
+    assert s.dead[1] == 0 and s.vrank[2] == 0 and s.glory[0] == glory + 1
+    assert s.vrank[0] == s.vrank[1] == 1, "the ashigaru were spared"
 
 
 def strike(s, a, b, wagers, dice):
@@ -153,6 +211,7 @@ def test_any_hit_kills_an_ashigaru(build):
     act(s, 0, "TARGET_SEAT_2")
     act(s, 1, "TARGET_ASHIGARU_1")
     act(s, 2, "TARGET_SEAT_0")
+    gather(s, (0, 1, 2))
     for seat in (0, 0, 0, 1, 2):
         act(s, seat, "WAGER_0")
     # rolls in participant order: toshiro 14 dice, yuki 14, daigo 16, the ashigaru 6 each
@@ -178,6 +237,7 @@ def test_a_yojimbo_names_the_protected_and_a_guard_takes_their_wound(build):
     assert [s.protected[q] for q in range(3)] == [0, 0, 1]
     for seat, t in ((0, 1), (0, 1), (0, 1), (1, 2), (2, 1)):
         act(s, seat, "TARGET_SEAT_%d" % t)
+    gather(s, (0, 1, 2))
     for seat in (0, 0, 0, 1, 2):
         act(s, seat, "WAGER_0")
     # goro 14 dice, kenji 16, yuki 16, the guards 5 each: yuki strikes first, at kenji
