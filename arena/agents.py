@@ -9,7 +9,8 @@ Built-in names:
 * ``random``: uniform over the legal actions (every game);
 * ``heuristic``: the game's own heuristic bot (see ``HEURISTICS``; Katana:
   :class:`arena.katana_agent.KatanaAggressor`, also available by its own name
-  ``katana-aggressor``);
+  ``katana-aggressor``; Risques: :class:`arena.heuristics.risques.OddsPlayer`,
+  also ``risques-odds``);
 * ``mix-<p>`` with ``0 <= p <= 1`` (e.g. ``mix-0.25``): at each decision the
   heuristic's choice with probability ``1 - p``, a uniformly random legal
   action with probability ``p``.  ``mix-0`` is the heuristic, ``mix-1`` plays
@@ -21,6 +22,7 @@ also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
 """
 import random
 
+from arena.heuristics.risques import OddsPlayer
 from arena.katana_agent import KatanaAggressor
 
 STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
@@ -51,6 +53,7 @@ class RandomAgent:
 # The heuristic bot of each game: game id -> class taking a seed.
 HEURISTICS = {
     "katana": KatanaAggressor,
+    "risques": OddsPlayer,
 }
 
 
@@ -113,6 +116,7 @@ BUILTIN_AGENTS = {
     "random": lambda seed, game=None: RandomAgent(seed),
     "heuristic": HeuristicAgent,
     "katana-aggressor": lambda seed, game=None: KatanaAggressor(seed),
+    "risques-odds": lambda seed, game=None: OddsPlayer(seed),
 }
 
 
@@ -140,4 +144,6 @@ def builtin(name, seed, game=None):
                          f"{', '.join(builtin_names())}") from None
     if name == "katana-aggressor" and game not in (None, "katana"):
         raise ValueError(f"katana-aggressor plays Katana only, not {game!r}")
+    if name == "risques-odds" and game not in (None, "risques"):
+        raise ValueError(f"risques-odds plays Risques only, not {game!r}")
     return factory(seed, game)
