@@ -1,6 +1,6 @@
 """A built-in Risques player that wagers by the odds of the dice.
 
-``OddsPlayer`` ("risques_odds") reads the public table and, for every wager,
+``OddsPlayer`` ("risques-odds") reads the public table and, for every wager,
 works out from the exact distribution of a sum of d6 how likely each amount is
 to win the Privilege, to lose it or to leave both sides unhurt, against an
 opponent whose secret wager it cannot see (taken as uniform over what he may
@@ -75,7 +75,7 @@ def reach(dice):
 class OddsPlayer:
     """Risques: wagers by the exact odds of the dice, guards before striking, hits the weakest."""
 
-    name = "risques_odds"
+    name = "risques-odds"
 
     def __init__(self, seed):
         self.seed = seed

@@ -1,6 +1,6 @@
 """How often a built-in bot beats ``random``: whole matches through ``arena.match.play_match``.
 
-    python -m arena.heuristics.winrate risques_odds --games 1000 [--json]
+    python -m arena.heuristics.winrate risques-odds --games 1000 [--json]
 
 For each case (game, players, options) the bot takes one seat, turn about
 (game ``g`` puts it in seat ``g % players``), and ``random`` takes the others;
@@ -17,7 +17,7 @@ from arena.match import agent_seed, play_match
 
 # (label, game, players, options)
 CASES = {
-    "risques_odds": (("duel", "risques", 2, {"mode": "duel"}),
+    "risques-odds": (("duel", "risques", 2, {"mode": "duel"}),
                      ("frappe", "risques", 2, {"mode": "frappe"}),
                      ("massacre", "risques", 5, {"mode": "massacre"})),
 }
@@ -31,7 +31,7 @@ def play(bot, game, players, options, n_games, seed=0, opponent="random", advanc
         match_seed = seed + g
         seat = g % players
         names = [bot if s == seat else opponent for s in range(players)]
-        players_ = [agents.builtin(name, agent_seed(match_seed, s)) for s, name in enumerate(names)]
+        players_ = [agents.builtin(name, agent_seed(match_seed, s), game) for s, name in enumerate(names)]
         result = play_match(game, seed=match_seed, agents=players_, options=options).result
         ranks = result["ranks"]
         rank_total += ranks[seat]

@@ -27,7 +27,7 @@ def test_play_risques_in_every_mode_between_random_bots(players, mode, tmp_path)
 
 def test_play_risques_with_the_built_in_heuristic():
     out = arena("play", "risques", "--players", "3", "--options", "mode=massacre", "--seed", "5",
-                "--bot", "risques_odds", "--bot", "random", "--bot", "random")
+                "--bot", "risques-odds", "--bot", "random", "--bot", "random")
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["seats"]) == 3
 

@@ -18,11 +18,17 @@ def test_dice_odds_are_exact():
     assert duel_odds(12, 6)[0] > duel_odds(6, 12)[0]
 
 
-def test_it_is_a_registered_built_in_and_refuses_other_games():
-    bot = agents.builtin("risques_odds", 1)
-    assert isinstance(bot, OddsPlayer)
-    with pytest.raises(ValueError, match="risques_odds plays risques only"):
-        play_match("katana", seed=1, agents=[agents.builtin("risques_odds", s) for s in range(4)])
+def test_it_is_risques_heuristic_and_refuses_other_games():
+    assert isinstance(agents.builtin("risques-odds", 1, "risques"), OddsPlayer)
+    assert agents.HEURISTICS["risques"] is OddsPlayer, "the `heuristic` and `mix-<p>` bots of Risques"
+    with pytest.raises(ValueError, match="risques-odds plays Risques only, not 'katana'"):
+        agents.builtin("risques-odds", 1, "katana")
+    with pytest.raises(ValueError, match="risques-odds plays risques only"):
+        play_match("katana", seed=1, agents=[agents.builtin("risques-odds", s) for s in range(4)])
+    outcome = play_match("risques", seed=2, options={"mode": "massacre"},
+                         agents=[agents.builtin(name, s, "risques") for s, name in
+                                 enumerate(["heuristic", "mix-0.5", "random"])])
+    assert [s["status"] for s in outcome.seat_status] == ["ok"] * 3
 
 
 def _first_decision(options, players, seed, phase):
@@ -56,10 +62,10 @@ def test_it_guards_first_in_a_frappe_and_never_wagers_everything_blindly():
     assert wager.startswith("WAGER_") and wager != ACTION_NAMES[legal[-1]], "all-in rolls no dice"
 
 
-@pytest.mark.parametrize("label,game,players,options", winrate.CASES["risques_odds"])
+@pytest.mark.parametrize("label,game,players,options", winrate.CASES["risques-odds"])
 def test_it_beats_random_clearly_in_every_mode(label, game, players, options):
     n = 60
-    bot = winrate.play("risques_odds", game, players, options, n, seed=900)
+    bot = winrate.play("risques-odds", game, players, options, n, seed=900)
     baseline = winrate.play("random", game, players, options, n, seed=900)
     fair_share = 1 / players
     assert bot["win_rate"] >= fair_share + 0.15, (label, bot)
@@ -68,9 +74,9 @@ def test_it_beats_random_clearly_in_every_mode(label, game, players, options):
 
 
 def test_its_matches_finish_without_an_illegal_move_in_every_mode():
-    for label, game, players, options in winrate.CASES["risques_odds"]:
+    for label, game, players, options in winrate.CASES["risques-odds"]:
         for seed in range(5):
             outcome = play_match(game, seed=seed, options=dict(options, honor_pool="personal"),
-                                 agents=[agents.builtin("risques_odds", seed * 10 + s) for s in range(players)])
+                                 agents=[agents.builtin("risques-odds", seed * 10 + s) for s in range(players)])
             assert [s["status"] for s in outcome.seat_status] == ["ok"] * players, label
             assert outcome.result["end_reason"] in ("scenes_played", "last_standing")
