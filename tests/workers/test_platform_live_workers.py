@@ -65,8 +65,11 @@ def test_a_task_delivered_twice_plays_each_match_once(live):
     for _ in range(3):  # the same messages again, three times, to two concurrent workers
         for start in range(0, 40, 10):
             play_matches.delay(live_ids[start:start + 10])
-    live.worker("a")
-    live.worker("b")
+    # A lease long enough that no match is taken over on a slow machine: a second attempt
+    # here could only come from a duplicate message.
+    long_lease = {"ARENA_MATCH_LEASE_SECONDS": "60"}
+    live.worker("a", env=long_lease)
+    live.worker("b", env=long_lease)
     wait_for(lambda: _done(live_ids), 60, message="40 matches")
     time.sleep(1.0)  # let the duplicates be consumed too
     assert_exactly_once(live_ids)
