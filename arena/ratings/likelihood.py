@@ -156,12 +156,9 @@ def _add_ranking(builder: _Builder, sides: list[int], ranks: list[int]) -> None:
                     builder.add_term(rotated[k:] + others, 1.0 / g)
 
 
-def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
-    """Turn records into a :class:`Design`; voided records are skipped.
-
-    ``factions`` adds a per-(team label, seat count) strength term for every
-    team side (the hidden-team model).
-    """
+def build_design_reference(records: Sequence[MatchRecord], *, factions: bool) -> Design:
+    """:func:`build_design` written record by record: slower, kept as the
+    reference the vectorised construction is tested against."""
     player_index: dict[str, int] = {}
     faction_index: dict[tuple[str, int], int] = {}
     side_rows: list[tuple[list[int], list[float], int | None]] = []
@@ -232,4 +229,136 @@ def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
         games=np.array([games.get(i, 0) for i in range(n_players)], dtype=int),
         n_matches=n_matches,
         faction_games=np.array([faction_games.get(i, 0) for i in range(len(fkeys))], dtype=int),
+    )
+
+
+def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
+    """Turn records into a :class:`Design`; voided records are skipped.
+
+    ``factions`` adds a per-(team label, seat count) strength term for every
+    team side (the hidden-team model).
+
+    The matrices are built with array operations: only the seats' players
+    and team labels are read record by record.  Matches without a tie (most
+    of them) get their Plackett-Luce terms all at once, grouped by their
+    number of sides; matches with a tie go through :func:`_add_ranking`.
+    The result is the same likelihood as :func:`build_design_reference`
+    (its terms may be listed in another order).
+    """
+    live = [r for r in records if not r.voided]
+    n_matches = len(live)
+    player_index: dict[str, int] = {}
+    seat_player = np.fromiter(
+        (player_index.setdefault(p, len(player_index)) for r in live for p in r.players),
+        dtype=np.int64,
+    )
+    seat_rank = np.fromiter((k for r in live for k in r.ranks), dtype=np.int64, count=len(seat_player))
+    seats_per = np.fromiter((len(r.players) for r in live), dtype=np.int64, count=n_matches)
+    seat_match = np.repeat(np.arange(n_matches), seats_per)
+    seat_start = np.concatenate([[0], np.cumsum(seats_per)])
+    n_players = len(player_index)
+
+    # Sides: a seat on its own, or the seats of one team label (in order of first seat).
+    side_local = np.arange(len(seat_player)) - seat_start[seat_match]
+    sides_per = seats_per.copy()
+    faction_index: dict[tuple[str, int], int] = {}
+    team_side_faction: list[tuple[int, int, int]] = []  # (match, local side, faction column)
+    for m, r in enumerate(live):
+        if r.teams is None:
+            continue
+        local: dict[str, int] = {}
+        start = seat_start[m]
+        for i, label in enumerate(r.teams):
+            side_local[start + i] = local.setdefault(label, len(local))
+        sides_per[m] = len(local)
+        if factions:
+            for label in local:
+                f = faction_index.setdefault((label, r.seats), len(faction_index))
+                team_side_faction.append((m, local[label], f))
+    side_start = np.concatenate([[0], np.cumsum(sides_per)])
+    n_sides = int(side_start[-1])
+    seat_side = side_start[seat_match] + side_local
+    side_size = np.bincount(seat_side, minlength=n_sides)
+    side_rank = np.zeros(n_sides, dtype=np.int64)
+    side_rank[seat_side] = seat_rank  # a team's seats share one rank
+    side_match = np.repeat(np.arange(n_matches), sides_per)
+
+    rows = [seat_side]
+    cols = [seat_player]
+    vals = [1.0 / side_size[seat_side]]
+    F = len(faction_index)
+    faction_games = np.zeros(F, dtype=int)
+    if team_side_faction:
+        tsf = np.asarray(team_side_faction, dtype=np.int64)
+        rows.append(side_start[tsf[:, 0]] + tsf[:, 1])
+        cols.append(n_players + tsf[:, 2])
+        vals.append(np.ones(len(tsf)))
+        faction_games = np.bincount(tsf[:, 2], minlength=F).astype(int)
+    A = sp.csr_matrix(
+        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+        shape=(n_sides, n_players + F),
+    )
+    A.sum_duplicates()
+
+    # Games per player: distinct players per match.
+    if n_players:
+        pairs = np.unique(seat_match * n_players + seat_player)
+        games = np.bincount(pairs % n_players, minlength=n_players).astype(int)
+    else:
+        games = np.zeros(0, dtype=int)
+
+    # Plackett-Luce terms.  Sides sorted by (match, rank); a match has a tie
+    # when two neighbours in that order share a rank.
+    order = np.lexsort((side_rank, side_match))
+    sorted_rank = side_rank[order]
+    sorted_match = side_match[order]
+    same = (sorted_match[1:] == sorted_match[:-1]) & (sorted_rank[1:] == sorted_rank[:-1])
+    tied = np.zeros(n_matches, dtype=bool)
+    tied[sorted_match[1:][same]] = True
+
+    b = np.zeros(n_sides)
+    m_rows: list[np.ndarray] = []
+    m_cols: list[np.ndarray] = []
+    n_terms = 0
+    for n in np.unique(sides_per[~tied]) if n_matches else []:
+        sel = np.flatnonzero(~tied & (sides_per == n))
+        # sides of each selected match, best first
+        S = order[(side_start[sel][:, None] + np.arange(n)[None, :]).ravel()].reshape(len(sel), n)
+        for k in range(n - 1):
+            b[S[:, k]] += 1.0
+            terms = n_terms + np.arange(len(sel))
+            m_rows.append(np.repeat(terms, n - k))
+            m_cols.append(S[:, k:].ravel())
+            n_terms += len(sel)
+
+    builder = _Builder()
+    builder.b = b  # shared: the tie path adds to the same coefficients
+    builder.n_sides = n_sides
+    for m in np.flatnonzero(tied):
+        lo, hi = side_start[m], side_start[m + 1]
+        _add_ranking(builder, list(range(lo, hi)), side_rank[lo:hi].tolist())
+    if builder.c:
+        m_rows.append(n_terms + np.asarray(builder.m_rows, dtype=np.int64))
+        m_cols.append(np.asarray(builder.m_cols, dtype=np.int64))
+    c = np.concatenate([np.ones(n_terms), np.asarray(builder.c, float)])
+    rows_m = np.concatenate(m_rows) if m_rows else np.zeros(0, dtype=np.int64)
+    cols_m = np.concatenate(m_cols) if m_cols else np.zeros(0, dtype=np.int64)
+    M = sp.csr_matrix((np.ones(len(rows_m)), (rows_m, cols_m)), shape=(len(c), n_sides))
+
+    players = [None] * n_players
+    for p, i in player_index.items():
+        players[i] = p
+    fkeys = [None] * F
+    for key, i in faction_index.items():
+        fkeys[i] = key
+    return Design(
+        players=players,
+        factions=fkeys,
+        A=A,
+        M=M,
+        c=c,
+        b=b,
+        games=games,
+        n_matches=n_matches,
+        faction_games=faction_games,
     )
