@@ -96,8 +96,12 @@ def cmd_ratings_fit(args):
 def cmd_ratings_eval(args):
     from arena.ratings.evaluation import format_evaluation, run_evaluation
     from arena.tournaments.scenario import katana_engine_scenario
-    result = run_evaluation(seed=args.seed, quick=args.quick,
-                            extra_scenarios=[katana_engine_scenario(args.quick)])
+    from threadpoolctl import threadpool_limits
+    # One BLAS thread: the fits' dense factorisations are small, and extra
+    # threads only compete with the rest of the machine.
+    with threadpool_limits(limits=1, user_api="blas"):
+        result = run_evaluation(seed=args.seed, quick=args.quick,
+                                extra_scenarios=[katana_engine_scenario(args.quick)])
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -118,7 +122,8 @@ def cmd_bench_ratings(args):
     for row in report["results"]:
         print(f"  {row['record']:<26} {row['matches']:>7} matches {row['bots']:>5} bots ({row['model']}): "
               f"refit {row['refit_seconds']:.2f} s (CPU {row['refit_cpu_seconds']:.2f} s; fixed prior "
-              f"{row['refit_fixed_prior_seconds']:.2f} s), live update {row['live_update_us_per_match']:.1f} µs")
+              f"{row['refit_fixed_prior_seconds']:.2f} s; from previous table {row['refit_from_previous_seconds']:.2f} s), "
+              f"live update {row['live_update_us_per_match']:.1f} µs")
     return 0
 
 

@@ -222,26 +222,117 @@ def choose_model(records: Sequence[MatchRecord]) -> str:
     return "pl"
 
 
-def _fit_map(design: Design, precision: np.ndarray, x0: np.ndarray):
+# Stop the Newton iterations when no gradient entry exceeds this (natural
+# units; the gradient of a log-likelihood summed over matches).
+GRADIENT_TOLERANCE = 1e-7
+MAX_NEWTON_STEPS = 100
+
+
+def _warm_up(design: Design, precision: np.ndarray, x0: np.ndarray) -> np.ndarray:
+    """A few cheap quasi-Newton iterations from a cold start, to bring the
+    strengths close enough for Newton's method to converge in a few steps."""
     res = minimize(
         design.objective,
         x0,
         args=(precision,),
         jac=True,
         method="L-BFGS-B",
-        options={"maxiter": 10000, "maxcor": 20, "ftol": 1e-12, "gtol": 1e-7},
+        options={"maxiter": 200, "maxcor": 20, "ftol": 1e-10, "gtol": 1e-2},
     )
-    theta = res.x
-    # One Newton step from the L-BFGS optimum polishes the last digits and
-    # gives the Hessian used for the intervals.
-    H = design.hessian(theta, precision)
-    chol = scipy.linalg.cho_factor(H)
-    _, grad = design.objective(theta, precision)
-    theta = theta - scipy.linalg.cho_solve(chol, grad)
-    H = design.hessian(theta, precision)
-    chol = scipy.linalg.cho_factor(H)
-    converged = bool(res.success) or float(np.abs(design.objective(theta, precision)[1]).max()) < 1e-6
-    return theta, chol, converged
+    return res.x
+
+
+def _centred_trace(chol, P: int, n: int) -> float:
+    """``tr(C) - sum(C) / P`` of the players' block ``C`` of the inverse
+    Hessian: the posterior variance summed over strengths measured from
+    their mean.  Uses the triangular inverse of the Cholesky factor (its
+    column norms are the diagonal of the inverse) and one solve."""
+    c, lower = chol
+    L = c if lower else c.T
+    Linv, info = scipy.linalg.lapack.dtrtri(np.asfortranarray(np.tril(L)), lower=1)
+    if info != 0:
+        raise np.linalg.LinAlgError("triangular inverse failed")
+    diag = np.einsum("ij,ij->j", Linv[:, :P], Linv[:, :P])
+    ones = np.zeros(n)
+    ones[:P] = 1.0
+    total = float(ones @ scipy.linalg.cho_solve(chol, ones))
+    return float(diag.sum()) - total / P
+
+
+def _fit(
+    design: Design,
+    theta: np.ndarray,
+    sd: float,
+    fsd: float,
+    *,
+    auto: bool,
+    warm: bool,
+) -> tuple[np.ndarray, tuple, float, bool]:
+    """Posterior mode, the Cholesky factor of the Hessian there, and the prior sd.
+
+    Damped Newton iterations on the negative log posterior.  With ``auto``
+    the prior sd follows MacKay's update (evidence maximisation) at every
+    step, so the strengths and the prior settle together instead of one
+    complete fit per value of the prior; the fixed point is the same.
+    ``warm``: ``theta`` is already near the mode (a previous fit), so the
+    quasi-Newton warm-up is skipped.
+    """
+    P, F = len(design.players), len(design.factions)
+    n = P + F
+    lo, hi = (v / ELO_PER_NATURAL for v in PRIOR_SD_BOUNDS)
+
+    def precision_of(sd):
+        return np.concatenate([np.full(P, 1.0 / sd**2), np.full(F, 1.0 / fsd**2)])
+
+    precision = precision_of(sd)
+    if not warm:
+        theta = _warm_up(design, precision, theta)
+    f, grad = design.objective(theta, precision)
+    settled = not auto
+    converged = False
+    chol = None
+    for _ in range(MAX_NEWTON_STEPS):
+        H = design.hessian(theta, precision)
+        chol = scipy.linalg.cho_factor(H, lower=True)
+        small = float(np.abs(grad).max()) < GRADIENT_TOLERANCE
+        if auto:
+            # MacKay's update of the prior variance from the Laplace posterior,
+            # on strengths measured from the pool mean (the mean itself is not
+            # identified by the likelihood).
+            s = theta[:P] - theta[:P].mean()
+            gamma = (P - 1) - _centred_trace(chol, P, n) / sd**2
+            new_sd = math.sqrt(np.dot(s, s) / gamma) if gamma > 1e-9 else lo
+            new_sd = min(max(new_sd, lo), hi)
+            settled = abs(math.log(new_sd / sd)) < 1e-4
+            if not settled:
+                # Only the prior's diagonal changes: no new likelihood Hessian.
+                sd = new_sd
+                new_precision = precision_of(sd)
+                H[np.diag_indices_from(H)] += new_precision - precision
+                precision = new_precision
+                chol = scipy.linalg.cho_factor(H, lower=True)
+                f, grad = design.objective(theta, precision)
+        if small and settled:
+            converged = True
+            break
+        step = scipy.linalg.cho_solve(chol, grad)
+        slope = float(grad @ step)
+        t = 1.0
+        while True:
+            candidate = theta - t * step
+            f_new, g_new = design.objective(candidate, precision)
+            if f_new <= f - 1e-4 * t * slope or t < 1e-10:
+                break
+            # Near the mode the decrease is below the rounding of f: accept a
+            # step that does not raise f beyond that rounding and shrinks the gradient.
+            if f_new <= f + 1e-12 * abs(f) and np.abs(g_new).max() < np.abs(grad).max():
+                break
+            t *= 0.5
+        if t < 1e-10:  # no progress possible at this precision
+            converged = float(np.abs(grad).max()) < 1e-6
+            break
+        theta, f, grad = candidate, f_new, g_new
+    return theta, chol, sd, converged
 
 
 def fit_ratings(
@@ -253,6 +344,7 @@ def fit_ratings(
     game: str | None = None,
     faction_prior_sd: float = DEFAULT_FACTION_PRIOR_SD,
     level: float = 0.95,
+    previous: RatingTable | None = None,
 ) -> RatingTable:
     """Fit the published rating of one game.
 
@@ -264,6 +356,9 @@ def fit_ratings(
     the record itself (empirical Bayes).  ``anchor`` is ``None`` (the pool
     mean is 1500) or ``(player, rating)`` to pin one player.  Voided matches
     are ignored.  ``level`` is the probability of the reported intervals.
+    ``previous``: an earlier table of the same game to start from (a refit
+    after new matches); the result is the same as without it, up to the
+    optimiser's tolerance, only faster.
     """
     records = list(records)
     if game is not None:
@@ -281,7 +376,10 @@ def fit_ratings(
     if model == "auto":
         model = choose_model(records)
     if model == "bt":
-        bad = [r for r in records if not r.voided and len(r.units()) != 2]
+        bad = [
+            r for r in records
+            if not r.voided and (r.seats if r.teams is None else len(set(r.teams))) != 2
+        ]
         if bad:
             raise ValueError(f"model 'bt' needs two sides per match; {len(bad)} match(es) have more")
 
@@ -304,34 +402,28 @@ def fit_ratings(
         enough = False
     fsd = float(faction_prior_sd) / ELO_PER_NATURAL
 
-    theta = np.zeros(P + F)
     if P == 0:
         return RatingTable(game, model, sd * ELO_PER_NATURAL, anchor, {}, n_matches=0)
+    theta = np.zeros(P + F)
+    warm = False
+    if previous is not None and len(previous):
+        # Start from a previous table of the same game: its strengths (natural
+        # units, centred), faction terms and prior.  New players start at 0.
+        centre = previous.mean_rating
+        known = 0
+        for i, p in enumerate(design.players):
+            r = previous.ratings.get(p)
+            if r is not None:
+                theta[i] = (r.rating - centre) / ELO_PER_NATURAL
+                known += 1
+        for i, key in enumerate(design.factions):
+            theta[P + i] = previous._faction_raw.get(key, 0.0)
+        warm = known >= 0.5 * P
+        if auto and enough and previous.prior_sd > 0:
+            sd = previous.prior_sd / ELO_PER_NATURAL
+    theta, chol, sd, converged = _fit(design, theta, sd, fsd, auto=auto and enough, warm=warm)
 
-    lo, hi = (b / ELO_PER_NATURAL for b in PRIOR_SD_BOUNDS)
-    for _ in range(50 if (auto and enough) else 1):
-        precision = np.concatenate([np.full(P, 1.0 / sd**2), np.full(F, 1.0 / fsd**2)])
-        theta, chol, converged = _fit_map(design, precision, theta)
-        if not (auto and enough):
-            break
-        # MacKay's update of the prior variance from the Laplace posterior,
-        # on strengths measured from the pool mean (the mean itself is not
-        # identified by the likelihood).
-        cov_pp = scipy.linalg.cho_solve(chol, np.eye(P + F))[:P, :P]
-        s = theta[:P] - theta[:P].mean()
-        trace = np.trace(cov_pp) - cov_pp.sum() / P
-        gamma = (P - 1) - trace / sd**2
-        new_sd = math.sqrt(np.dot(s, s) / gamma) if gamma > 1e-9 else lo
-        new_sd = min(max(new_sd, lo), hi)
-        if abs(math.log(new_sd / sd)) < 1e-4:
-            sd = new_sd
-            break
-        sd = new_sd
-    if auto and enough:
-        precision = np.concatenate([np.full(P, 1.0 / sd**2), np.full(F, 1.0 / fsd**2)])
-        theta, chol, converged = _fit_map(design, precision, theta)
-
-    cov = scipy.linalg.cho_solve(chol, np.eye(P + F))
+    cov = _inverse(chol)
     z = float(norm.ppf(0.5 + level / 2))
     s = theta[:P]
     cpp = cov[:P, :P]
@@ -373,6 +465,16 @@ def fit_ratings(
         _cov=cpp,
         _index={p: i for i, p in enumerate(design.players)},
     )
+
+
+def _inverse(chol) -> np.ndarray:
+    """The inverse of the factorised matrix (LAPACK ``potri``), symmetric."""
+    c, lower = chol
+    inv, info = scipy.linalg.lapack.dpotri(c, lower=int(lower))
+    if info != 0:
+        raise np.linalg.LinAlgError("inverse from the Cholesky factor failed")
+    inv = np.tril(inv) if lower else np.triu(inv)
+    return inv + inv.T - np.diag(np.diag(inv))
 
 
 def _faction_terms(design: Design, theta: np.ndarray, cov: np.ndarray, z: float):

@@ -52,24 +52,37 @@ class Design:
     games: np.ndarray  # matches played per player
     n_matches: int
     faction_games: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    # First side of each match (plus the end): the sides of a match are
+    # contiguous.  Enables the fast Hessian; None falls back to sparse products.
+    side_start: np.ndarray | None = None
 
     @property
     def n_params(self) -> int:
         return len(self.players) + len(self.factions)
 
+    def _transposes(self) -> tuple[sp.csr_matrix, sp.csr_matrix]:
+        # Row-major copies of A.T and M.T: products with them are the
+        # gradient's scatter steps, done once per evaluation.
+        cached = self.__dict__.get("_t")
+        if cached is None:
+            cached = (self.A.T.tocsr(), self.M.T.tocsr())
+            self.__dict__["_t"] = cached
+        return cached
+
     def objective(self, theta: np.ndarray, prior_precision: np.ndarray):
         """Negative log posterior (up to a constant) and its gradient."""
+        At, Mt = self._transposes()
         u = self.A @ theta
         if self.M.shape[0]:
             shift = u.max()
             e = np.exp(u - shift)
             D = self.M @ e
             ll = self.b @ u - self.c @ (np.log(D) + shift)
-            g_u = self.b - e * (self.M.T @ (self.c / D))
+            g_u = self.b - e * (Mt @ (self.c / D))
         else:
             ll = self.b @ u
             g_u = self.b
-        grad = -(self.A.T @ g_u) + prior_precision * theta
+        grad = -(At @ g_u) + prior_precision * theta
         f = -ll + 0.5 * np.dot(prior_precision * theta, theta)
         return float(f), grad
 
@@ -77,7 +90,105 @@ class Design:
         return -self.objective(theta, np.zeros_like(theta))[0]
 
     def hessian(self, theta: np.ndarray, prior_precision: np.ndarray) -> np.ndarray:
-        """Dense Hessian of the negative log posterior."""
+        """Dense Hessian of the negative log posterior.
+
+        Every term involves the sides of one match, so in side space the
+        Hessian is block-diagonal with one block per match.  Its entries are
+        computed for every pair of sides of a match (the terms holding both,
+        a fixed sparse incidence), then scattered onto pairs of parameters
+        with one ``bincount``; the index arrays are built on the first call.
+        """
+        if self.side_start is None or not self.M.shape[0]:
+            return self.hessian_reference(theta, prior_precision)
+        At, Mt = self._transposes()
+        hs = self._hessian_structure()
+        n = self.n_params
+        u = self.A @ theta
+        e = np.exp(u - u.max())
+        D = self.M @ e
+        h = e * (Mt @ (self.c / D))
+        w = (self.c / D**2)[hs["term_order"]]
+        pair_value = -(hs["T"] @ w) * e[hs["pj"]] * e[hs["pk"]]
+        pair_value[hs["diag"]] += h[hs["pj"][hs["diag"]]]
+        H = np.bincount(hs["flat"], weights=hs["coef"] * pair_value[hs["pair"]], minlength=n * n)
+        H = H.reshape(n, n)
+        H[np.diag_indices(n)] += prior_precision
+        return H
+
+    def _hessian_structure(self) -> dict:
+        cached = self.__dict__.get("_hs")
+        if cached is not None:
+            return cached
+        A, M = self.A, self.M
+        starts = self.side_start
+        per = np.diff(starts)  # sides per match
+        side_match = np.repeat(np.arange(len(per)), per)
+        # every ordered pair (j, k) of sides of one match, numbered group by
+        # group of matches with the same number of sides (one broadcast each)
+        pair_start = np.zeros(len(per), dtype=np.int64)
+        pj_parts, pk_parts = [], []
+        offset = 0
+        for n in np.unique(per):
+            sel = np.flatnonzero(per == n)
+            pair_start[sel] = offset + np.arange(len(sel), dtype=np.int64) * (n * n)
+            offset += len(sel) * n * n
+            sides = starts[sel][:, None] + np.arange(n)
+            pj_parts.append(np.repeat(sides, n, axis=1).ravel())
+            pk_parts.append(np.tile(sides, (1, n)).ravel())
+        pj = np.concatenate(pj_parts) if pj_parts else np.zeros(0, dtype=np.int64)
+        pk = np.concatenate(pk_parts) if pk_parts else np.zeros(0, dtype=np.int64)
+        n_pairs = offset
+        # the terms holding both sides of a pair: Tt is terms x pairs, one row
+        # per term listing the pairs of its sides; terms are grouped by length
+        # (rows in the order ``term_order``)
+        L = np.diff(M.indptr)
+        t_parts, d_parts, order_parts, len_parts = [], [], [], []
+        for n in np.unique(L):
+            sel = np.flatnonzero(L == n)
+            pos = M.indptr[sel][:, None] + np.arange(n)
+            C, V = M.indices[pos], M.data[pos]
+            m = side_match[C[:, 0]]  # a term's sides are all of one match
+            local = C - starts[m][:, None]
+            block = local[:, :, None] * per[m][:, None, None] + local[:, None, :]
+            t_parts.append((pair_start[m][:, None, None] + block).ravel())
+            d_parts.append((V[:, :, None] * V[:, None, :]).ravel())
+            order_parts.append(sel)
+            len_parts.append(np.full(len(sel), n * n, dtype=np.int64))
+        term_order = np.concatenate(order_parts)
+        t_start = np.concatenate([[0], np.cumsum(np.concatenate(len_parts))])
+        t_pairs, t_data = np.concatenate(t_parts), np.concatenate(d_parts)
+        Tt = sp.csr_matrix((t_data, t_pairs, t_start), shape=(M.shape[0], n_pairs))
+        # pairs of sides -> pairs of parameters through the rows of A, grouped
+        # by the rows' lengths
+        r = np.diff(A.indptr)
+        n = A.shape[1]
+        flats, coefs, pairs = [], [], []
+        rj, rk = r[pj], r[pk]
+        for a_len in np.unique(rj):
+            for b_len in np.unique(rk[rj == a_len]):
+                q = np.flatnonzero((rj == a_len) & (rk == b_len))
+                a1 = A.indptr[pj[q]][:, None] + np.arange(a_len)
+                a2 = A.indptr[pk[q]][:, None] + np.arange(b_len)
+                a1 = np.repeat(a1, b_len, axis=1).ravel()
+                a2 = np.tile(a2, (1, a_len)).ravel()
+                flats.append(A.indices[a1].astype(np.int64) * n + A.indices[a2])
+                coefs.append(A.data[a1] * A.data[a2])
+                pairs.append(np.repeat(q, a_len * b_len))
+        cached = {
+            "pj": pj,
+            "pk": pk,
+            "diag": np.flatnonzero(pj == pk),
+            "T": Tt.T,
+            "term_order": term_order,
+            "pair": np.concatenate(pairs),
+            "flat": np.concatenate(flats),
+            "coef": np.concatenate(coefs),
+        }
+        self.__dict__["_hs"] = cached
+        return cached
+
+    def hessian_reference(self, theta: np.ndarray, prior_precision: np.ndarray) -> np.ndarray:
+        """Dense Hessian of the negative log posterior by sparse products (the reference)."""
         u = self.A @ theta
         H = np.diag(prior_precision.astype(float))
         if not self.M.shape[0]:
@@ -90,6 +201,16 @@ class Design:
         outer = B.T @ sp.diags(self.c / D**2) @ B
         H += (diag_part - outer).toarray()
         return H
+
+
+def _ragged_arange(counts: np.ndarray) -> np.ndarray:
+    """``concatenate([arange(c) for c in counts])`` without the loop."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    ends = np.cumsum(counts)
+    return np.arange(total) - np.repeat(ends - counts, counts)
 
 
 class _Builder:
@@ -361,4 +482,5 @@ def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
         games=games,
         n_matches=n_matches,
         faction_games=faction_games,
+        side_start=side_start,
     )

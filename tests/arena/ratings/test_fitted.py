@@ -240,3 +240,61 @@ def test_hundred_thousand_matches_fit():
     players = sorted(truth)
     rho = spearmanr([table[p].rating for p in players], [truth[p] for p in players]).statistic
     assert rho > 0.98
+
+
+def _reference_fit(records, *, factions, prior_sd_elo, faction_sd_elo=250.0):
+    """The posterior mode by a plain tight quasi-Newton run on the record-by-record design."""
+    from scipy.optimize import minimize
+
+    from arena.ratings.likelihood import build_design_reference
+    from arena.ratings.scale import ELO_PER_NATURAL
+
+    d = build_design_reference(records, factions=factions)
+    P, F = len(d.players), len(d.factions)
+    prec = np.concatenate([np.full(P, (ELO_PER_NATURAL / prior_sd_elo) ** 2),
+                           np.full(F, (ELO_PER_NATURAL / faction_sd_elo) ** 2)])
+    res = minimize(d.objective, np.zeros(P + F), args=(prec,), jac=True, method="L-BFGS-B",
+                   options={"maxiter": 10000, "ftol": 1e-15, "gtol": 1e-10})
+    H = d.hessian_reference(res.x, prec)
+    return d, res.x, np.linalg.inv(H)
+
+
+@pytest.mark.parametrize("kind", ["duel", "melee", "katana"])
+def test_fast_path_equals_reference_on_a_small_record(kind):
+    from arena.ratings.likelihood import build_design, build_design_reference
+    from arena.ratings.scale import ELO_PER_NATURAL
+    from arena.ratings.simulate import free_for_all_league, hidden_team_league, two_player_league
+
+    gen = {"duel": two_player_league(12, 300), "melee": free_for_all_league(12, 200, forfeit_rate=0.2),
+           "katana": hidden_team_league(14, 250)}[kind]
+    records, _ = gen(np.random.default_rng(3))
+    factions = kind == "katana"
+    fast, ref = build_design(records, factions=factions), build_design_reference(records, factions=factions)
+    assert fast.players == ref.players and fast.factions == ref.factions
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        theta = rng.normal(size=fast.n_params)
+        prec = np.full(fast.n_params, 0.7)
+        (f1, g1), (f2, g2) = fast.objective(theta, prec), ref.objective(theta, prec)
+        assert f1 == pytest.approx(f2, rel=1e-12)
+        np.testing.assert_allclose(g1, g2, atol=1e-10)
+        np.testing.assert_allclose(fast.hessian(theta, prec), ref.hessian_reference(theta, prec), atol=1e-9)
+
+    table = fit_ratings(records, prior_sd=200.0)
+    d, theta, cov = _reference_fit(records, factions=factions, prior_sd_elo=200.0)
+    P = len(d.players)
+    s = theta[:P] - theta[:P].mean()
+    C = cov[:P, :P]
+    var = np.diag(C) - 2 * C.mean(axis=1) + C.mean()
+    for i, p in enumerate(d.players):
+        assert table[p].rating == pytest.approx(1500 + s[i] * ELO_PER_NATURAL, abs=1e-3)
+        assert table[p].sd == pytest.approx(np.sqrt(var[i]) * ELO_PER_NATURAL, abs=1e-3)
+    # a refit started from a previous table lands on the same ratings
+    again = fit_ratings(records, prior_sd=200.0, previous=table)
+    for p in d.players:
+        assert again[p].rating == pytest.approx(table[p].rating, abs=1e-3)
+    auto = fit_ratings(records)
+    auto_again = fit_ratings(records, previous=auto)
+    assert auto_again.prior_sd == pytest.approx(auto.prior_sd, rel=1e-3)
+    for p in d.players:
+        assert auto_again[p].rating == pytest.approx(auto[p].rating, abs=0.05)
