@@ -87,9 +87,11 @@ class RatingTable:
     log_likelihood: float = 0.0
     converged: bool = True
     _faction_raw: dict[tuple[str, int], float] = field(default_factory=dict, repr=False)
-    # Laplace covariance of the strengths (natural units) and each player's row in it.
+    # Laplace covariance of the parameters (natural units: players, then faction
+    # terms) and each player's and faction term's row in it.
     _cov: np.ndarray | None = field(default=None, repr=False)
     _index: dict[str, int] = field(default_factory=dict, repr=False)
+    _faction_index: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
 
     # --- lookup -------------------------------------------------------
     def __getitem__(self, player: str) -> PlayerRating:
@@ -146,6 +148,18 @@ class RatingTable:
         diff = (self.ratings[a].rating - self.ratings[b].rating) / ELO_PER_NATURAL
         return float(norm.cdf(diff / math.sqrt(max(var, 1e-300))))
 
+    def difference(self, a: str, b: str) -> tuple[float, float]:
+        """Rating of ``a`` minus rating of ``b`` and the standard deviation of that
+        difference under the Laplace posterior (their correlation included), in Elo
+        points; sd 0 if either is not in the table."""
+        d = self.rating(a) - self.rating(b)
+        if a not in self._index or b not in self._index or self._cov is None or a == b:
+            return d, 0.0
+        i, j = self._index[a], self._index[b]
+        C = self._cov
+        var = C[i, i] + C[j, j] - 2.0 * C[i, j]
+        return d, math.sqrt(max(var, 0.0)) * ELO_PER_NATURAL
+
     def expected_score(self, players: Sequence[str]) -> list[float]:
         """Per player, the expected fraction of the others it finishes ahead of."""
         return pl.expected_scores([self.strength(p) for p in players]).tolist()
@@ -164,10 +178,53 @@ class RatingTable:
             out.append((unit, s))
         return out
 
-    def pairwise_matrix(self, record: MatchRecord) -> tuple[list[Unit], np.ndarray]:
-        """Sides of ``record`` and P[i, j] = probability side i finishes ahead of j."""
+    def pairwise_matrix(
+        self, record: MatchRecord, *, averaged: bool = True
+    ) -> tuple[list[Unit], np.ndarray]:
+        """Sides of ``record`` and P[i, j] = probability side i finishes ahead of j.
+
+        ``averaged`` (the default): the posterior predictive probability, the
+        Bradley-Terry probability averaged over the Laplace posterior of the
+        difference of the two sides' strengths (mean ``d``, variance ``v``),
+        ``E[logistic(x)] ~ logistic(d / sqrt(1 + pi v / 8))``.  Uncertain
+        strengths (few games, an unknown player) give probabilities nearer
+        1/2.  ``averaged=False``: the plug-in ``logistic(d)`` at the mode.
+        """
         sides = self.side_strengths(record)
-        return [u for u, _ in sides], pl.pairwise_matrix([s for _, s in sides])
+        units = [u for u, _ in sides]
+        P = pl.pairwise_matrix([s for _, s in sides])
+        if not averaged or self._cov is None:
+            return units, P
+        C = self._side_weights(units, record.seats)
+        V = C @ self._cov @ C.T + np.diag(self._unknown_variance(units))
+        var = np.diag(V)[:, None] + np.diag(V)[None, :] - 2 * V
+        d = np.array([s for _, s in sides])
+        return units, logistic((d[:, None] - d[None, :]) / np.sqrt(1.0 + math.pi * np.maximum(var, 0.0) / 8.0))
+
+    def _unknown_variance(self, units: Sequence[Unit]) -> np.ndarray:
+        """Per side, the prior variance its players not in the table add
+        (each is an independent draw from the prior, weighted 1/k)."""
+        sd = self.prior_sd / ELO_PER_NATURAL
+        return np.array([
+            sum(sd**2 for p in u.players if p not in self._index) / len(u.players) ** 2 for u in units
+        ])
+
+    def _side_weights(self, units: Sequence[Unit], seats: int) -> np.ndarray:
+        """Rows of weights on the fitted parameters giving each side's strength
+        (players not in the table have no row: see :meth:`_unknown_variance`)."""
+        n = self._cov.shape[0]
+        W = np.zeros((len(units), n))
+        for r, u in enumerate(units):
+            k = len(u.players)
+            for p in u.players:
+                i = self._index.get(p)
+                if i is not None:
+                    W[r, i] += 1.0 / k
+            if self.model == "team" and u.label is not None:
+                f = self._faction_index.get((u.label, seats))
+                if f is not None:
+                    W[r, f] += 1.0
+        return W
 
     # --- output -------------------------------------------------------
     def to_dict(self) -> dict:
@@ -462,8 +519,9 @@ def fit_ratings(
         log_likelihood=design.log_likelihood(theta),
         converged=converged,
         _faction_raw=raw,
-        _cov=cpp,
+        _cov=cov,
         _index={p: i for i, p in enumerate(design.players)},
+        _faction_index={key: P + i for i, key in enumerate(design.factions)},
     )
 
 

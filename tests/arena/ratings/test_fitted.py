@@ -298,3 +298,26 @@ def test_fast_path_equals_reference_on_a_small_record(kind):
     assert auto_again.prior_sd == pytest.approx(auto.prior_sd, rel=1e-3)
     for p in d.players:
         assert auto_again[p].rating == pytest.approx(auto[p].rating, abs=0.05)
+
+
+def test_posterior_predictive_pairwise_shrinks_toward_one_half():
+    records, _ = free_for_all_league(20, 400)(np.random.default_rng(4))
+    table = fit_ratings(records)
+    rec = MatchRecord("melee", (records[0].players[0], records[0].players[1], "newcomer"), (1, 2, 3))
+    _, plug = table.pairwise_matrix(rec, averaged=False)
+    _, avg = table.pairwise_matrix(rec)
+    np.testing.assert_allclose(avg + avg.T, 1.0)
+    off = ~np.eye(3, dtype=bool)
+    # same side of 1/2 as the plug-in, never further from it
+    assert np.all(np.sign(avg[off] - 0.5) == np.sign(plug[off] - 0.5))
+    assert np.all(np.abs(avg[off] - 0.5) <= np.abs(plug[off] - 0.5) + 1e-15)
+    # the newcomer (prior variance only) is predicted at the pool mean, with less confidence
+    # than a known bot would be: E[logistic(x)] for x ~ N(d, v) by the probit approximation
+    d = table.strength(rec.players[0])
+    v = table.difference(rec.players[0], rec.players[0])[1]  # 0: same player
+    assert v == 0.0
+    sd_a = table[rec.players[0]].sd / ELO_PER_NATURAL
+    assert abs(avg[0, 2] - 0.5) < abs(plug[0, 2] - 0.5)
+    assert avg[0, 2] == pytest.approx(
+        1 / (1 + math.exp(-d / math.sqrt(1 + math.pi * (table.prior_sd / ELO_PER_NATURAL) ** 2 / 8
+                                          + math.pi * sd_a**2 / 8))), abs=0.02)
