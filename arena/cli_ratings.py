@@ -140,8 +140,10 @@ def add_commands(sub):
     p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("--games", type=int, default=2,
                    help="games per pairing (two-player formats) or rounds of tables (tables); default 2")
-    p.add_argument("--adaptive", action="store_true",
-                   help="stop once the top places' order is settled (likelihood of superiority >= 0.95); "
+    p.add_argument("--adaptive", nargs="?", const="superiority", default=False, choices=("superiority", "sprt"),
+                   help="stop once the top places' order is settled: 'superiority' (the default) when the "
+                        "likelihood of superiority of each over the next is >= 0.95, 'sprt' when a sequential "
+                        "probability ratio test (equal vs 50 Elo apart, 5%% errors) has ended for each; "
                         "in knock-outs, end a duel once decided")
     p.add_argument("--top", type=int, default=3, help="places whose order --adaptive settles (default 3)")
     p.add_argument("--seed", type=int, default=0)

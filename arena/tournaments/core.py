@@ -17,6 +17,9 @@ from typing import Iterator, Mapping, Sequence
 from arena.ratings import MatchRecord, fit_ratings
 
 __all__ = [
+    "sprt_decisions",
+    "is_settled_sprt",
+    "ADAPTIVE_METHODS",
     "Table",
     "GameResult",
     "Standing",
@@ -32,6 +35,12 @@ __all__ = [
 DEFAULT_TOP = 3
 DEFAULT_THRESHOLD = 0.95
 DEFAULT_MIN_GAMES = 4
+ADAPTIVE_METHODS = ("superiority", "sprt")
+# The SPRT's hypotheses for each pair of neighbours: equal (H0) or the higher
+# one stronger by SPRT_DELTA Elo points (H1), with error rates alpha and beta.
+SPRT_DELTA = 50.0
+SPRT_ALPHA = 0.05
+SPRT_BETA = 0.05
 
 
 @dataclass(frozen=True)
@@ -200,6 +209,42 @@ def is_settled(table, *, top: int = DEFAULT_TOP, threshold: float = DEFAULT_THRE
     return all(table.superiority(board[i].player, board[i + 1].player) >= threshold for i in range(k))
 
 
+def sprt_decisions(table, *, top: int = DEFAULT_TOP, delta: float = SPRT_DELTA,
+                   alpha: float = SPRT_ALPHA, beta: float = SPRT_BETA) -> list[str | None]:
+    """A sequential probability ratio test for each of the first ``top`` pairs of neighbours
+    on the leaderboard: "better" (H1, the higher one is stronger by ``delta`` Elo points
+    rather than equal), "equal" (H0) or None (keep playing).
+
+    The log-likelihood ratio of H1 (difference ``delta``) against H0 (difference 0) uses the
+    fitted difference ``d`` and its Laplace variance ``v`` as a normal likelihood (the
+    generalised SPRT of chess-engine testing): ``LLR = delta (2 d - delta) / (2 v)``,
+    compared with Wald's bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``."""
+    import math
+
+    board = table.leaderboard()
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    out: list[str | None] = []
+    for i in range(min(top, len(board) - 1)):
+        d, sd = table.difference(board[i].player, board[i + 1].player)
+        if not sd > 0:
+            out.append(None)
+            continue
+        llr = delta * (2 * d - delta) / (2 * sd * sd)
+        out.append("better" if llr >= upper else "equal" if llr <= lower else None)
+    return out
+
+
+def is_settled_sprt(table, *, top: int = DEFAULT_TOP, min_games: int = DEFAULT_MIN_GAMES,
+                    delta: float = SPRT_DELTA, alpha: float = SPRT_ALPHA, beta: float = SPRT_BETA) -> bool:
+    """True when every bot has ``min_games`` games and the SPRT of each of the first ``top``
+    pairs of neighbours has ended (either way: more games would not change its decision at
+    these error rates)."""
+    board = table.leaderboard()
+    if len(board) < 2 or any(r.games < min_games for r in board):
+        return False
+    return all(d is not None for d in sprt_decisions(table, top=top, delta=delta, alpha=alpha, beta=beta))
+
+
 class Format:
     """A tournament format: entrants, options and a schedule of rounds.
 
@@ -213,7 +258,7 @@ class Format:
     two_player_only = True
 
     def __init__(self, game: str, entrants: Sequence[str], *, seed: int = 0, games: int = 2,
-                 adaptive: bool = False, top: int = DEFAULT_TOP, threshold: float = DEFAULT_THRESHOLD,
+                 adaptive: bool | str = False, top: int = DEFAULT_TOP, threshold: float = DEFAULT_THRESHOLD,
                  min_games: int = DEFAULT_MIN_GAMES):
         if len(entrants) < 2:
             raise ValueError(f"a {self.name} tournament needs at least 2 entrants, got {len(entrants)}")
@@ -225,7 +270,10 @@ class Format:
         self.entrants = list(entrants)
         self.seed = int(seed)
         self.games = int(games)
-        self.adaptive = adaptive
+        if adaptive not in (False, True) + ADAPTIVE_METHODS:
+            raise ValueError(f"adaptive must be true, false or one of {ADAPTIVE_METHODS}, got {adaptive!r}")
+        # True is the likelihood-of-superiority stop
+        self.adaptive = "superiority" if adaptive is True else adaptive
         self.top, self.threshold, self.min_games = top, threshold, min_games
         self.seats = 2
 
@@ -266,8 +314,10 @@ class Format:
         """The adaptive stop: the fitted order of the top places is settled."""
         if not self.adaptive or not results:
             return False
-        return is_settled(fit(self.game, results), top=self.top, threshold=self.threshold,
-                          min_games=self.min_games)
+        table = fit(self.game, results)
+        if self.adaptive == "sprt":
+            return is_settled_sprt(table, top=self.top, min_games=self.min_games)
+        return is_settled(table, top=self.top, threshold=self.threshold, min_games=self.min_games)
 
 
 def paired_games(key: str, round_: int, a: str, b: str, seed: int, count: int, stage: str = "",

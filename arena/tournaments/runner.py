@@ -27,7 +27,7 @@ FORMATS = ("round-robin", "swiss", "single-elim", "double-elim", "tables")
 
 
 def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: int = 0, games_per: int = 2,
-                adaptive: bool = False, players: int | None = None, rounds: int | None = None,
+                adaptive: bool | str = False, players: int | None = None, rounds: int | None = None,
                 top: int = 3, build: str = COMPILED) -> Format:
     """A format over ``bots`` (built-in names; repeated names become ``name#1``, ``name#2``...).
 

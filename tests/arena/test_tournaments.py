@@ -249,3 +249,28 @@ def test_format_errors():
         RoundRobin("duel", ["a", "a"])
     with pytest.raises(ValueError, match="cannot fill"):
         RepeatedTables("melee", ["a", "b"], seats=3)
+
+
+def test_adaptive_sprt_stops_on_clear_order_and_on_equal_bots():
+    from arena.ratings import MatchRecord, fit_ratings
+    from arena.tournaments.core import fit, is_settled_sprt, sprt_decisions
+
+    # A clear ladder of strengths: every neighbour test ends with "better" before the schedule does.
+    strength = {"a": 4.0, "b": 2.0, "c": 0.0, "d": -2.0}
+    full = RoundRobin("duel", list("abcd"), seed=1, games=60)
+    run = run_tournament(RoundRobin("duel", list("abcd"), seed=1, games=60, adaptive="sprt", top=2),
+                         play=strength_play(strength))
+    assert len(run.results) < full.max_games()
+    assert [s.bot for s in run.standings[:3]] == ["a", "b", "c"]
+    assert sprt_decisions(fit("duel", run.results), top=2) == ["better", "better"]
+    # Equal bots: the test accepts "equal" (where the likelihood-of-superiority stop would play
+    # on) once the difference is known to be well under 50 Elo, and not after a few games.
+    rng = random.Random(5)
+    games = [MatchRecord("duel", ("a", "b") if i % 2 else ("b", "a"), (1, 2) if rng.random() < 0.5 else (2, 1))
+             for i in range(800)]
+    assert sprt_decisions(fit_ratings(games[:20], prior_sd=300.0), top=1) == [None]
+    table = fit_ratings(games, prior_sd=300.0)
+    assert sprt_decisions(table, top=1) == ["equal"]
+    assert is_settled_sprt(table, top=1)
+    with pytest.raises(ValueError, match="adaptive"):
+        RoundRobin("duel", list("abc"), adaptive="sometimes")
