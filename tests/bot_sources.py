@@ -14,6 +14,14 @@ CRASH_AT_MOVE = b'''def act(observation, legal_actions):
     return legal_actions[0] / 0
 '''
 
+ILLEGAL_ACTION = b'''import sys
+
+
+def act(observation, legal_actions):
+    print("contained", file=sys.stderr)
+    return "x"
+'''
+
 INFINITE_LOOP = b'''def act(observation, legal_actions):
     while True:
         pass
@@ -21,11 +29,11 @@ INFINITE_LOOP = b'''def act(observation, legal_actions):
 
 
 def playable_upload(owner, name, source, game="katana"):
-    """An uploaded bot whose version may play at once (its validation is tested apart)."""
+    """An uploaded bot whose version has passed (its validation is tested apart)."""
     from web.bots.models import BotVersion
     bot = bot_services.bot_create(game=game, name=name, owner=owner)
     version = bot_services.bot_version_upload(bot=bot, filename=f"{name}.py", content=source)
-    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.VALID)
+    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.PASSED)
     version.refresh_from_db()
     return bot, version
 

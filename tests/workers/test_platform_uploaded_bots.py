@@ -51,3 +51,33 @@ def test_uploaded_bots_play_on_a_worker_and_hostile_ones_do_not_hurt_it(live, sa
     wait_for(lambda: _finished([after.pk]), 30, message="a match after the hostile bots")
     assert Match.objects.get(pk=after.pk).status == "done"
     assert [pid for pid, uid in _process_uids() if uid >= SANDBOX_UID_BASE] == []
+
+
+def test_a_worker_validates_uploads_queued_on_commit(live, sandboxed, django_user_model):
+    from web.bots.models import BotVersion
+    owner = django_user_model.objects.create_user(username="kenshin", password="x" * 12)
+    house = bot_services.house_bots_ensure(game="katana", count=4)
+    versions = {}
+    for name, source in (("good", GOOD_BOT), ("crash", CRASH_AT_MOVE)):
+        bot = bot_services.bot_create(game="katana", name=name, owner=owner)
+        versions[name] = bot_services.bot_version_upload(bot=bot, filename=f"{name}.py", content=source).pk
+    live.worker("a")
+
+    def judged():
+        from django.db import close_old_connections
+        close_old_connections()
+        return not BotVersion.objects.filter(pk__in=versions.values(), status="pending").exists()
+
+    wait_for(judged, 60, interval=0.2, message="both uploads validated")
+    good, crash = (BotVersion.objects.get(pk=versions[name]) for name in ("good", "crash"))
+    assert good.status == "passed" and good.validation_problem == "" and "thinking" in good.validation_log
+    assert [m["status"] for m in good.validation_verdict["matches"]] == ["ok", "ok"]
+    assert crash.status == "failed" and "ZeroDivisionError" in crash.validation_problem
+    assert "ZeroDivisionError" in crash.validation_log
+    # The version that passed is matched; the one that failed is refused with its reason.
+    match = services.match_create(game="katana", seats=[good.bot] + house[:3], seed=9)
+    wait_for(lambda: _finished([match.pk]), 30, message="the validated bot's match")
+    assert [s.status for s in Match.objects.get(pk=match.pk).seats.order_by("seat")] == ["ok"] * 4
+    from web.errors import ServiceError
+    with pytest.raises(ServiceError, match="failed validation: match 1"):
+        services.match_create(game="katana", seats=[crash] + house[:3])
