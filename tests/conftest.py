@@ -27,6 +27,18 @@ def pytest_report_header(config):
     return lines
 
 
+@pytest.fixture(scope="session")
+def sandboxed():
+    """The bot sandbox; skipped where bubblewrap cannot run, except in CI where that is a failure."""
+    from arena.bots import sandbox
+    available, why = sandbox.availability()
+    if not available:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the sandbox must work in CI: {why}")
+        pytest.skip(f"no sandbox on this machine: {why}")
+    return why
+
+
 @pytest.fixture(params=TEST_BUILDS)
 def build(request):
     """Runs a test against the compiled engines and against the uncompiled sources."""

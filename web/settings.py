@@ -121,6 +121,12 @@ ARENA_BEAT_LADDER_SECONDS = runtime.env_float("ARENA_BEAT_LADDER_SECONDS", 10.0)
 ARENA_BEAT_SWEEP_SECONDS = runtime.env_float("ARENA_BEAT_SWEEP_SECONDS", 15.0)
 ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
 ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
+# Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control
+# (arena.bots.runner.TIME_CONTROLS); empty keeps them.
+ARENA_BOT_TIME_CONTROL = tuple(float(part) for part in os.environ.get("ARENA_BOT_TIME_CONTROL", "").split(",")
+                               if part.strip())
+if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
+    raise ValueError("ARENA_BOT_TIME_CONTROL is MOVE,BANK,STARTUP in seconds, e.g. 1,10,5")
 # Uploads.
 ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
 # A worker stores the results it has played at least this often (one transaction each time).

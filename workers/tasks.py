@@ -11,7 +11,12 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 
 log = logging.getLogger(__name__)
 
-PLATFORM_FAULTS = (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError)
+def _platform_faults():
+    from web.matches.engine import PlatformFault
+    return (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError, PlatformFault)
+
+
+PLATFORM_FAULTS = _platform_faults()
 MAX_RETRIES = 8
 
 
@@ -92,7 +97,8 @@ def _advance_tournament_round(round_id):
 
 
 def _validate_bot_version(version_id):
-    """Checks an uploaded bot version and records the verdict."""
+    """Validates an uploaded bot version in the sandbox (the matches of ``arena validate``) and
+    records the verdict; retried while this worker cannot (no sandbox, the file not there yet)."""
     from web.bots.services import bot_version_validate
     bot_version_validate(version_id=version_id)
 

@@ -12,3 +12,4 @@ def house(db):
 @pytest.fixture
 def user(db, django_user_model):
     return django_user_model.objects.create_user(username="hanzo", password="x" * 12)
+

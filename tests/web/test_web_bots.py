@@ -8,6 +8,7 @@ import pytest
 
 from web.bots import selectors, services
 from web.bots.models import Bot, BotVersion
+from bot_sources import CRASH_AT_MOVE, GOOD_BOT, ILLEGAL_ACTION
 from web.errors import ServiceError
 
 
@@ -17,7 +18,7 @@ def test_house_bots_are_created_once_with_a_valid_builtin_version(db):
     assert [b.pk for b in first] == [b.pk for b in again]
     assert Bot.objects.count() == 4
     version = selectors.bot_current_version(bot=first[0])
-    assert version.kind == "builtin" and version.builtin_name == "random" and version.status == "valid"
+    assert version.kind == "builtin" and version.builtin_name == "random" and version.status == "passed"
     assert version.agent_ref == {"kind": "builtin", "name": "random"}
     assert [b.pk for b in selectors.playable_bots(game="katana")] == [b.pk for b in first]
 
@@ -42,15 +43,15 @@ def test_names_are_unique_per_game_and_builtins_must_exist(db):
     assert list(Bot.objects.values_list("name", flat=True)) == ["kenshin"]
 
 
-def test_an_upload_is_stored_under_a_generated_name_readable_by_the_platform_only(db, user):
+def test_an_upload_is_stored_under_a_generated_name_readable_by_the_platform_only(db, user, sandboxed):
     bot = services.bot_create(game="katana", name="mine", owner=user)
-    version = services.bot_version_upload(bot=bot, filename="../../etc/passwd.py", content=b"X = 1\n")
-    assert version.status == "pending" and version.number == 1 and version.size == 6
+    version = services.bot_version_upload(bot=bot, filename="../../etc/passwd.py", content=GOOD_BOT)
+    assert version.status == "pending" and version.number == 1 and version.size == len(GOOD_BOT)
     path = version.file.path
     assert os.path.basename(path) != "passwd.py" and f"bots{os.sep}{bot.pk}{os.sep}" in path
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert version.original_name == ".._.._etc_passwd.py"
-    assert services.bot_version_validate(version_id=version.pk).status == "valid"
+    assert services.bot_version_validate(version_id=version.pk).status == "passed"
 
 
 def _zip(members):
@@ -61,20 +62,83 @@ def _zip(members):
     return buffer.getvalue()
 
 
-@pytest.mark.parametrize("filename,content,verdict", [
-    ("bot.py", b"def act(:\n", "syntax error line 1"),
-    ("bot.py", b"\xff\xfe", "not UTF-8"),
-    ("bot.zip", b"not a zip", "not a valid zip"),
-    ("bot.zip", _zip({"../evil.py": "x"}), "unsafe path"),
-    ("bot.zip", _zip({"helper.py": "x"}), "no main.py"),
-    ("bot.zip", _zip({"main.py": "X = 1"}), ""),
+@pytest.mark.parametrize("filename,content,problem,log", [
+    ("bot.py", b"def act(:\n", "not a valid bot: bot.py line 1: invalid syntax", ""),
+    ("bot.zip", b"not a zip", "not a valid zip", ""),
+    ("bot.zip", _zip({"../evil.py": "x"}), "points outside the zip", ""),
+    ("bot.zip", _zip({"helper.py": "x"}), "no main.py (Python) or run (executable)", ""),
+    ("bot.py", b"X = 1\n", "match 1 (seed 1, seat 0): crash: reported an error: 'TypeError: main.py defines "
+                           "neither act", "TypeError"),
+    ("bot.py", CRASH_AT_MOVE, "crash: reported an error: 'ZeroDivisionError", "ZeroDivisionError"),
+    ("bot.py", ILLEGAL_ACTION, "illegal: answered action 'x', not an integer", "contained"),
+    ("bot.zip", _zip({"main.py": GOOD_BOT.decode()}), "", "thinking"),
+    ("bot.py", GOOD_BOT, "", "thinking"),
 ])
-def test_validation_records_a_verdict(db, user, filename, content, verdict):
+def test_validation_plays_the_bot_in_its_sandbox_and_records_the_verdict(db, user, sandboxed, filename,
+                                                                        content, problem, log):
     bot = services.bot_create(game="katana", name="v", owner=user)
     version = services.bot_version_upload(bot=bot, filename=filename, content=content)
     version = services.bot_version_validate(version_id=version.pk)
-    assert version.status == ("invalid" if verdict else "valid")
-    assert verdict in version.validation_log and (verdict or version.validation_log == "")
+    assert version.status == ("failed" if problem else "passed"), version.validation_problem
+    assert problem in version.validation_problem and (problem or version.validation_problem == "")
+    assert log in version.validation_log
+    verdict = version.validation_verdict
+    assert verdict["passed"] is (not problem) and verdict["bot"] == filename
+    if not problem:
+        assert [m["status"] for m in verdict["matches"]] == ["ok", "ok"]
+        assert selectors.bot_current_version(bot=bot) == version
+    else:
+        assert selectors.bot_current_version(bot=bot) is None
+    assert services.bot_version_validate(version_id=version.pk).validated_at == version.validated_at, \
+        "a verdict is final"
+
+
+def test_a_version_that_has_not_passed_stays_out_of_rated_play(db, user, house, sandboxed):
+    from web.matches.services import match_create
+    from web.tournaments.services import tournament_create
+    bot = services.bot_create(game="katana", name="late", owner=user)
+    version = services.bot_version_upload(bot=bot, filename="bot.py", content=CRASH_AT_MOVE)
+    with pytest.raises(ServiceError, match="entry 4: bot 'late' has no version that passed validation"):
+        tournament_create(name="t", game="katana", bots=house[:3] + [bot])
+    with pytest.raises(ServiceError, match=r"v1 has not passed validation \(it is still being validated\)"):
+        match_create(game="katana", seats=house[:3] + [version])
+    services.bot_version_validate(version_id=version.pk)
+    with pytest.raises(ServiceError, match=r"v1 has not passed validation \(it failed validation: match 1 .*"
+                                           r"ZeroDivisionError"):
+        match_create(game="katana", seats=house[:3] + [version])
+    assert bot.pk not in {b.pk for b in selectors.playable_bots(game="katana")}
+    from web.matches.ladder import ladder_fill
+    ladder_fill(game="katana", target=5)
+    from web.matches.models import MatchSeat
+    assert not MatchSeat.objects.filter(bot=bot).exists()
+
+
+def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
+    from web.matches.engine import PlatformFault
+    bot = services.bot_create(game="katana", name="w", owner=user)
+    changed = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    with open(changed.file.path, "ab") as handle:
+        handle.write(b"# later\n")
+    changed = services.bot_version_validate(version_id=changed.pk)
+    assert changed.status == "failed" and "changed since it was uploaded" in changed.validation_problem
+    missing = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    os.remove(missing.file.path)
+    with pytest.raises(PlatformFault, match="cannot be read"):
+        services.bot_version_validate(version_id=missing.pk)
+    missing.refresh_from_db()
+    assert missing.status == "pending"
+
+
+def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_commit_callbacks, monkeypatch):
+    from workers import tasks
+    settings.ARENA_PUBLISH_TASKS = True
+    sent = []
+    monkeypatch.setattr(tasks.validate_bot_version, "delay", sent.append)
+    bot = services.bot_create(game="katana", name="q", owner=user)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        version = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+        assert sent == []
+    assert len(callbacks) == 1 and sent == [version.pk]
 
 
 def test_uploads_that_cannot_be_stored_are_refused(db, user, settings):

@@ -40,7 +40,7 @@ def test_create_queues_a_match_with_its_seats_and_current_versions(house):
 ])
 def test_bad_input_is_a_clear_error_and_stores_nothing(house, make_seats, game, message):
     other = Bot.objects.create(game="risques", name="duelist")
-    BotVersion.objects.create(bot=other, number=1, kind="builtin", builtin_name="random", status="valid")
+    BotVersion.objects.create(bot=other, number=1, kind="builtin", builtin_name="random", status="passed")
     deleted = bot_services.bot_delete(bot=house[5])
     with pytest.raises(ServiceError) as error:
         services.match_create(game=game, seats=make_seats(house[:5], other, deleted))
@@ -61,10 +61,10 @@ def test_bad_options_and_versions_store_nothing(house, user):
         services.match_create(game="katana", seats=house[:5], options={"colour": "red"})
     bot = bot_services.bot_create(game="katana", name="fresh", owner=user)
     bot_services.bot_version_upload(bot=bot, filename="bot.py", content=b"print(1)\n")
-    with pytest.raises(ServiceError, match="seat 4: bot 'fresh' has no valid version"):
+    with pytest.raises(ServiceError, match="seat 4: bot 'fresh' has no version that passed validation"):
         services.match_create(game="katana", seats=house[:4] + [bot])
     pending = bot.versions.get()
-    with pytest.raises(ServiceError, match="v1 is pending, not valid"):
+    with pytest.raises(ServiceError, match="v1 has not passed validation \\(it is still being validated\\)"):
         services.match_create(game="katana", seats=house[:4] + [pending])
     with pytest.raises(ServiceError, match="seed"):
         services.match_create(game="katana", seats=house[:5], seed=-1)

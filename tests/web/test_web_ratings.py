@@ -63,10 +63,31 @@ def test_live_changes_after_the_fitted_data_are_kept(house, played, monkeypatch)
         assert selectors.current_rating(bot=bot).rating == pytest.approx(table[str(bot.pk)].rating + later)
 
 
-def test_records_keep_teams_unless_a_forfeit_splits_one():
+def test_records_keep_teams_and_a_forfeiting_seat_is_a_unit_of_its_own():
     record = services.match_record(match_id=1, game="katana", players=[1, 2, 3], ranks=[1, 2, 1],
                                    teams=["shogun", "ninja", "shogun"])
     assert record.teams == ("shogun", "ninja", "shogun")
-    split = services.match_record(match_id=2, game="katana", players=[1, 2, 3, 4], ranks=[1, 2, 4, 2],
-                                  teams=["shogun", "ninja", "shogun", "ninja"])
-    assert split.teams is None and split.ranks == (1, 2, 4, 2)
+    split = services.match_record(match_id=2, game="katana", players=[1, 2, 3, 4, 5], ranks=[1, 2, 4, 2, 3],
+                                  teams=["shogun", "ninja", "shogun", "ninja", "ronin"])
+    assert split.ranks == (1, 2, 4, 2, 3)
+    assert split.teams == ("shogun", "ninja", "shogun/seat2", "ninja", "ronin")
+    units = [(u.players, u.rank) for u in split.units()]
+    assert units == [(("1",), 1), (("2", "4"), 2), (("3",), 4), (("5",), 3)]
+
+
+def test_a_forfeit_in_a_team_game_rates_the_team_together_and_the_forfeiter_last(house):
+    from arena.ratings import LiveElo
+    match = match_services.match_create(game="katana", seats=house[:5], seed=1)
+    seats = list(match.seats.order_by("seat"))
+    teams, ranks = ["shogun", "ninja", "shogun", "ninja", "ronin"], [1, 2, 4, 2, 3]
+    for row, team, rank in zip(seats, teams, ranks):
+        row.team, row.rank = team, rank
+    services.ratings_apply_match(match_id=match.pk, game="katana", seats=seats, teams=teams)
+    delta = {e.bot_id: e.delta for e in RatingEntry.objects.filter(match=match)}
+    ids = [row.bot_id for row in seats]
+    assert delta[ids[0]] > 0 > delta[ids[2]], "the forfeiter loses while its team-mate wins"
+    assert delta[ids[1]] == pytest.approx(delta[ids[3]]), "a team shares one change"
+    assert delta[ids[2]] == min(delta.values())
+    expected = LiveElo().update(services.match_record(match_id=match.pk, game="katana", players=ids,
+                                                      ranks=ranks, teams=teams))
+    assert delta == pytest.approx({int(k): v for k, v in expected.items()})

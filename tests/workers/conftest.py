@@ -31,6 +31,7 @@ def live(transactional_db, settings, tmp_path):
         "REDIS_URL": settings.REDIS_URL,
         "ARENA_QUEUE": queue,
         "ARENA_HOME": str(tmp_path / "home"),
+        "MEDIA_ROOT": settings.MEDIA_ROOT,  # the uploaded bots, shared like the media volume
         "ARENA_MATCH_LEASE_SECONDS": "2",
         "ARENA_MATCH_MAX_ATTEMPTS": "50",
         "ARENA_REQUEUE_AFTER_SECONDS": "1",

@@ -44,9 +44,11 @@ class BotVersion(models.Model):
         UPLOAD = "upload"
 
     class Status(models.TextChoices):
+        """Validation: an uploaded version is ``pending`` until it has played the validation
+        matches of ``arena validate``; only a ``passed`` version enters rated play."""
         PENDING = "pending"
-        VALID = "valid"
-        INVALID = "invalid"
+        PASSED = "passed"
+        FAILED = "failed"
 
     bot = models.ForeignKey(Bot, on_delete=models.PROTECT, related_name="versions")
     number = models.PositiveIntegerField()
@@ -57,7 +59,11 @@ class BotVersion(models.Model):
     sha256 = models.CharField(max_length=64, blank=True)
     size = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    validation_log = models.TextField(blank=True)
+    validation_problem = models.TextField(blank=True, help_text="why it failed validation, in one sentence")
+    validation_verdict = models.JSONField(null=True, blank=True,
+                                          help_text="the validation matches: seat, status, reason, decisions")
+    validation_log = models.TextField(blank=True, help_text="the bot's error output in its validation, capped; "
+                                                            "shown to its owner only")
     created_at = models.DateTimeField(auto_now_add=True)
     validated_at = models.DateTimeField(null=True, blank=True)
 

@@ -14,13 +14,14 @@ def bot_list(*, game=None, include_deleted=False):
 
 
 def bot_current_version(*, bot):
-    """The newest valid version, or None."""
-    return bot.versions.filter(status=BotVersion.Status.VALID).order_by("-number").first()
+    """The newest version that passed validation, or None."""
+    return bot.versions.filter(status=BotVersion.Status.PASSED).order_by("-number").first()
 
 
 def playable_bots(*, game):
-    """Live bots of ``game`` with a valid version, each annotated with ``current_version_id``."""
-    newest = BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.VALID).order_by("-number")
+    """Live bots of ``game`` with a version that passed validation, each annotated with
+    ``current_version_id`` (the newest such version)."""
+    newest = BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.PASSED).order_by("-number")
     return (bot_list(game=game).annotate(current_version_id=Subquery(newest.values("pk")[:1]))
             .filter(current_version_id__isnull=False).order_by("pk"))
 

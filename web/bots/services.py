@@ -1,7 +1,13 @@
-"""Writing bots: creating them, adding versions (built-in or uploaded), validating, deleting."""
+"""Writing bots: creating them, adding versions (built-in or uploaded), validating, deleting.
+
+An uploaded version is ``pending`` until a worker has validated it: the same
+validation as ``arena validate`` (``arena.bots.validate``: short matches
+against built-in bots, the bot in its sandbox).  It becomes ``passed`` or
+``failed``, with the verdict, the problem in one sentence and the bot's
+error output; only a passed version is matched (ladder, tournaments, any match).
+"""
 import hashlib
-import io
-import zipfile
+import os
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
@@ -64,7 +70,7 @@ def bot_version_add_builtin(*, bot, agent):
         raise ServiceError(str(exc)) from None
     bot = _locked_live_bot(bot)
     return BotVersion.objects.create(bot=bot, number=_next_number(bot), kind=BotVersion.Kind.BUILTIN,
-                                     builtin_name=agent, status=BotVersion.Status.VALID,
+                                     builtin_name=agent, status=BotVersion.Status.PASSED,
                                      validated_at=timezone.now())
 
 
@@ -83,32 +89,6 @@ def _check_upload(name, content, max_bytes):
         raise ServiceError("the uploaded file is empty")
     if len(content) > max_bytes:
         raise ServiceError(f"the uploaded file has {len(content)} bytes; the limit is {max_bytes}")
-
-
-def _static_check(version, content):
-    """What can be checked without running the bot.  The bot sandbox (issue 4) adds a test game."""
-    if version.original_name.lower().endswith(".zip"):
-        try:
-            with zipfile.ZipFile(io.BytesIO(content)) as archive:
-                names = archive.namelist()
-                total = sum(info.file_size for info in archive.infolist())
-        except zipfile.BadZipFile:
-            return "not a valid zip archive"
-        for member in names:
-            if member.startswith("/") or ".." in member.split("/"):
-                return f"unsafe path in the archive: {member!r}"
-        if total > 20 * len(content) + 10_000_000:
-            return "the archive expands to too much data"
-        if "main.py" not in names and "bot.py" not in names:
-            return "the archive has no main.py (or bot.py) at its top level"
-        return ""
-    try:
-        compile(content.decode("utf-8"), version.original_name, "exec")
-    except UnicodeDecodeError:
-        return "the file is not UTF-8 text"
-    except SyntaxError as exc:
-        return f"syntax error line {exc.lineno}: {exc.msg}"
-    return ""
 
 
 def bot_version_upload(*, bot, filename, content, max_bytes=None):
@@ -133,18 +113,43 @@ def _publish_validation(version_id):
         validate_bot_version.delay(version_id)
 
 
+VALIDATION_LOG_CAP = 64 * 1024
+
+
 def bot_version_validate(*, version_id):
-    """Checks a pending version and records the verdict; returns the version."""
+    """Validates a pending version in the sandbox and records the verdict; returns the version.
+
+    Raises ``engine.PlatformFault`` (the version stays pending, to be tried
+    again) when this machine cannot validate it: no sandbox, the file missing.
+    """
+    from arena.bots import validate as arena_validate
+    from arena.bots.sandbox import SandboxUnavailable
+
     version = BotVersion.objects.select_related("bot").get(pk=version_id)
     if version.status != BotVersion.Status.PENDING:
         return version
-    with version.file.open("rb") as handle:
-        content = handle.read()
-    problem = "file changed since upload" if hashlib.sha256(content).hexdigest() != version.sha256 \
-        else _static_check(version, content)
-    status = BotVersion.Status.INVALID if problem else BotVersion.Status.VALID
+    try:
+        path = version.file.path
+        with open(path, "rb") as handle:
+            digest = hashlib.sha256(handle.read()).hexdigest()
+    except (OSError, ValueError) as exc:
+        raise engine.PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
+    if digest != version.sha256:
+        verdict = {"passed": False, "problem": "its file changed since it was uploaded", "matches": []}
+        log = ""
+    else:
+        try:
+            result = arena_validate.validate(version.bot.game, path)
+        except SandboxUnavailable as exc:
+            raise engine.PlatformFault(str(exc)) from None
+        verdict, log = result.to_dict(), result.log
+        verdict["bot"] = version.original_name   # not the stored file's generated path
+        for stored_as in (path, os.path.basename(path)):   # the user knows the name they uploaded
+            verdict["problem"] = verdict["problem"].replace(stored_as, version.original_name)
+    status = BotVersion.Status.PASSED if verdict["passed"] else BotVersion.Status.FAILED
     BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
-        status=status, validation_log=problem, validated_at=timezone.now())
+        status=status, validation_problem=verdict["problem"], validation_verdict=verdict,
+        validation_log=(log or "")[:VALIDATION_LOG_CAP], validated_at=timezone.now())
     version.refresh_from_db()
     return version
 

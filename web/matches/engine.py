@@ -5,18 +5,26 @@ reference per seat) and get plain data back; nothing here touches the
 database.  An agent reference is ``{"kind": "builtin", "name": ...}`` or
 ``{"kind": "upload", "path": ..., "sha256": ...}``.
 
-Uploaded bots run in the sandbox of the bot runner (issue 4).  Until that
-lands, ``_upload_agent`` refuses them and every match is played between
-built-in bots; the match loop's per-seat status (``ok``, ``timeout``, ``crash``,
-``illegal``, ``limit``; ``outcome.seat_status``) and capped logs
-(``outcome.bot_logs``, None for in-process bots) are stored with each seat.
+Uploaded bots run as one sandboxed process each (``arena.bots.runner``, the
+runner of ``arena match``); a bot that fails forfeits its seat with a status
+(``ok``, ``timeout``, ``crash``, ``illegal``, ``limit``) and a reason, and its
+capped stderr comes back as the seat's log.  Nothing a bot does raises out of
+``play``: its failures are the seat's status.  What ``play`` raises is either
+``MatchFailed`` (the match itself cannot be played) or ``PlatformFault`` (this
+worker cannot play it now: no sandbox, the bot's file is not there; another
+attempt may succeed).
 """
+import hashlib
 import time
 from dataclasses import dataclass, field
 
 from arena import agents as arena_agents
 from arena import games as arena_games
 from arena import replay as arena_replay
+from arena.agents import BotFailure
+from arena.bots.runner import BotProcess
+from arena.bots.sandbox import SandboxUnavailable
+from arena.bots.submission import BotSubmissionError
 from arena.match import agent_seed, play_match
 
 SEAT_STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
@@ -28,6 +36,10 @@ class EngineInputError(ValueError):
 
 class MatchFailed(RuntimeError):
     """The match itself cannot be played (not a platform fault: retrying would fail the same way)."""
+
+
+class PlatformFault(RuntimeError):
+    """This worker cannot play the match now (no sandbox, a missing bot file): give it back."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,7 @@ class PlayedMatch:
     result: dict
     replay: dict
     seat_status: list = field(default_factory=list)
+    seat_reasons: list = field(default_factory=list)
     seat_logs: list = field(default_factory=list)
     engine_seconds: float = 0.0
 
@@ -87,19 +100,90 @@ def check_agent_ref(ref):
         raise EngineInputError(f"unknown kind of bot {ref.get('kind')!r}")
 
 
-def _upload_agent(ref, seed, seat):
-    # Plug-in point of the bot sandbox (issue 4): build a sandboxed agent from the uploaded file.
-    raise MatchFailed("uploaded bots cannot play until the bot sandbox is installed")
+class _Forfeit:
+    """Stands in for a bot that cannot even start (its file is no longer a valid bot): it
+    forfeits at the start with ``status``, like a bot that crashes as it loads."""
+
+    def __init__(self, status, reason):
+        self.status, self.reason, self.log = status, reason, ""
+
+    def start(self, info, clock):
+        raise BotFailure(self.status, self.reason)
+
+    def wait_ready(self):
+        pass
+
+    def act(self, observation, legal_actions):
+        raise BotFailure(self.status, self.reason)
+
+    def close(self):
+        pass
 
 
-def _agent(ref, seed, seat):
+def _sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+class _PlatformBot(BotProcess):
+    """The runner's bot process, on the platform's time control when one is set."""
+
+    def __init__(self, path, *, label, clock=None):
+        super().__init__(path, label=label)
+        self.platform_clock = clock
+
+    def start(self, info, clock):
+        return super().start(info, self.platform_clock or clock)
+
+
+def _upload_agent(ref, label, clock):
+    """A sandboxed bot process for an uploaded file (started by the match loop)."""
+    path = ref.get("path") or ""
+    try:
+        digest = _sha256(path)
+    except OSError as exc:
+        raise PlatformFault(f"{label}: its file cannot be read on this worker ({exc.strerror or exc})") from None
+    if ref.get("sha256") and digest != ref["sha256"]:
+        raise PlatformFault(f"{label}: its file on this worker is not the one uploaded (sha256 differs)")
+    try:
+        return _PlatformBot(path, label=label, clock=clock)
+    except BotSubmissionError as exc:
+        return _Forfeit("crash", f"not a valid bot: {exc}")
+    except SandboxUnavailable as exc:
+        raise PlatformFault(str(exc)) from None
+
+
+def _agent(game, ref, seed, seat, label, clock):
     if ref["kind"] == "builtin":
-        return arena_agents.builtin(ref["name"], agent_seed(seed, seat))
-    return _upload_agent(ref, seed, seat)
+        return arena_agents.builtin(ref["name"], agent_seed(seed, seat), game)
+    return _upload_agent(ref, label, clock)
 
 
-def play(*, game, rules_version, options, seed, seats, bot_labels=None):
-    """Plays one match; raises ``MatchFailed`` if it cannot be played as described."""
+def _close_all(players):
+    """Best effort: no bot process of a match that stopped half-way is left running."""
+    for player in players:
+        try:
+            if hasattr(player, "close"):
+                player.close()
+        except Exception:
+            pass
+        sandbox = getattr(player, "sandbox", None)
+        if sandbox is not None and sandbox.process.poll() is None:
+            try:
+                sandbox.kill()
+            except Exception:
+                pass
+
+
+def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=None, on_step=None):
+    """Plays one match; raises ``MatchFailed`` or ``PlatformFault``, never for a bot's failure.
+
+    ``clock`` (an ``arena.bots.runner.TimeControl``) replaces the game's time
+    control for uploaded bots; ``on_step(n)`` is called after each decision.
+    """
     try:
         engine_game = arena_games.get(game)
     except ValueError as exc:
@@ -107,16 +191,27 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None):
     if engine_game.rules_version != rules_version:
         raise MatchFailed(f"the match was queued for {game} rules {rules_version}; this worker plays "
                           f"rules {engine_game.rules_version}")
+    labels = list(bot_labels or [f"seat {seat}" for seat in range(len(seats))])
     started = time.perf_counter()
-    players = [_agent(ref, seed, seat) for seat, ref in enumerate(seats)]
+    players = []
     try:
-        outcome = play_match(game, seed=seed, agents=players, options=options)
-    except (ValueError, RuntimeError) as exc:
+        for seat, ref in enumerate(seats):
+            players.append(_agent(game, ref, seed, seat, labels[seat], clock))
+        outcome = play_match(game, seed=seed, agents=players, options=options, on_step=on_step)
+    except (MatchFailed, PlatformFault):
+        _close_all(players)
+        raise
+    except OSError as exc:   # the worker's own resources (processes, files): not the match's fault
+        _close_all(players)
+        raise PlatformFault(f"{type(exc).__name__}: {exc}") from None
+    except Exception as exc:
+        _close_all(players)
         raise MatchFailed(f"{type(exc).__name__}: {exc}") from None
     elapsed = time.perf_counter() - started
     n = len(seats)
-    statuses = [entry["status"] if isinstance(entry, dict) else entry
-                for entry in (getattr(outcome, "seat_status", None) or ["ok"] * n)]
+    entries = getattr(outcome, "seat_status", None) or [{"status": "ok", "reason": ""}] * n
+    statuses = [entry["status"] if isinstance(entry, dict) else entry for entry in entries]
+    reasons = [entry.get("reason", "") if isinstance(entry, dict) else "" for entry in entries]
     logs = [log or "" for log in (getattr(outcome, "bot_logs", None) or [""] * n)]
     return PlayedMatch(
         rules_version=outcome.rules_version,
@@ -125,6 +220,7 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None):
         result=outcome.result,
         replay=arena_replay.to_dict(outcome, bot_labels),
         seat_status=statuses,
+        seat_reasons=reasons,
         seat_logs=logs,
         engine_seconds=elapsed,
     )

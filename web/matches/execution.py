@@ -6,7 +6,9 @@ A task message carries a batch of match ids.  The worker:
    ``running`` with an expired lease: their worker died) become ``running``
    with a fresh lease token; rows updated by someone else are not touched,
    and the rows that carry this token are the ones this worker holds;
-2. plays each through ``web.matches.engine``, outside any transaction;
+2. plays each through ``web.matches.engine``, outside any transaction
+   (uploaded bots in their sandbox; while a long match plays, the lease of
+   the matches held is renewed every third of a lease);
 3. stores the results in ONE transaction per flush (every
    ``ARENA_STORE_EVERY_SECONDS`` and at the end of the batch): for each match,
    a conditional UPDATE on (id, lease token, status running) marks it done
@@ -37,12 +39,14 @@ from web.matches.models import Match, MatchSeat
 from web.matches.services import publish_matches
 
 LOG_CAP = 64 * 1024
+REASON_CAP = 2000
 
 
 @dataclass
 class RunReport:
     done: list = field(default_factory=list)
     failed: list = field(default_factory=list)
+    released: list = field(default_factory=list)
     skipped: list = field(default_factory=list)
     discarded: list = field(default_factory=list)
     engine_seconds: float = 0.0
@@ -88,11 +92,44 @@ def match_claim(*, match_id, worker="", lease_seconds=None):
 
 # --- playing -----------------------------------------------------------------------------------
 
-def match_play(*, match, seats):
-    """Plays a claimed match (no database access); raises ``engine.MatchFailed``."""
+def bot_clock():
+    """The time control of uploaded bots when ``ARENA_BOT_TIME_CONTROL`` sets one, else None
+    (each game's own, ``arena.bots.runner.TIME_CONTROLS``)."""
+    value = getattr(settings, "ARENA_BOT_TIME_CONTROL", None)
+    if not value:
+        return None
+    from arena.bots.runner import TimeControl
+    move, bank, startup = (float(part) for part in value)
+    return TimeControl(move=move, bank=bank, startup=startup)
+
+
+class _LeaseKeeper:
+    """Called after each decision of a match: renews the lease of the matches a worker holds
+    every third of a lease, so that a long match (slow bots) is not taken over while it plays."""
+
+    def __init__(self, token, match_ids, lease_seconds):
+        self.token, self.match_ids = token, list(match_ids)
+        self.lease_seconds = lease_seconds or settings.ARENA_MATCH_LEASE_SECONDS
+        self.last = time.monotonic()
+
+    def __call__(self, _step):
+        if time.monotonic() - self.last < self.lease_seconds / 3:
+            return
+        self.last = time.monotonic()
+        try:
+            Match.objects.filter(pk__in=self.match_ids, lease_token=self.token,
+                                 status=Match.Status.RUNNING).update(
+                lease_expires_at=_lease(timezone.now(), self.lease_seconds))
+        except DatabaseError:
+            pass  # the store decides; at worst the sweep hands the match to another worker
+
+
+def match_play(*, match, seats, on_step=None):
+    """Plays a claimed match; raises ``engine.MatchFailed`` or ``engine.PlatformFault``."""
     return engine.play(game=match.game, rules_version=match.rules_version, options=match.options,
                        seed=match.seed, seats=[row.bot_version.agent_ref for row in seats],
-                       bot_labels=[f"{row.bot.name}@v{row.bot_version.number}" for row in seats])
+                       bot_labels=[f"{row.bot.name}@v{row.bot_version.number}" for row in seats],
+                       clock=bot_clock(), on_step=on_step)
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -113,7 +150,8 @@ def _sql():
             f"UPDATE {match} SET status = %s, result = %s, replay = %s, steps = %s, engine_seconds = %s, "
             f"finished_at = %s, lease_expires_at = NULL, error = '' "
             f"WHERE id = %s AND lease_token = %s AND status = %s",
-            f"UPDATE {seat} SET status = %s, {q('rank')} = %s, score = %s, team = %s, log = %s WHERE id = %s")
+            f"UPDATE {seat} SET status = %s, {q('rank')} = %s, score = %s, team = %s, reason = %s, log = %s "
+            f"WHERE id = %s")
     return _SQL[connection.vendor]
 
 
@@ -144,8 +182,10 @@ def matches_store(*, token, results, renew=(), lease_seconds=None):
                 for row in claimed.seats:
                     row.rank = result["ranks"][row.seat]
                     row.team = (teams[row.seat] or "") if teams else ""
+                    reasons = played.seat_reasons or [""] * len(claimed.seats)
                     seat_rows.append([played.seat_status[row.seat], row.rank,
                                       scores[row.seat] if scores else None, row.team,
+                                      (reasons[row.seat] or "")[:REASON_CAP],
                                       (played.seat_logs[row.seat] or "")[:LOG_CAP], row.pk])
                 rated.append((claimed.match.pk, claimed.match.game, claimed.seats, teams))
             if seat_rows:
@@ -223,18 +263,26 @@ def matches_run(*, match_ids, worker="", lease_seconds=None, store_every=None):
     report.skipped = [i for i in ids if i not in held]
     store_every = settings.ARENA_STORE_EVERY_SECONDS if store_every is None else store_every
     pending, last_flush = [], time.monotonic()
+    keeper = _LeaseKeeper(token, held, lease_seconds)
     try:
         for index, item in enumerate(claimed):
             try:
-                played = match_play(match=item.match, seats=item.seats)
+                played = match_play(match=item.match, seats=item.seats, on_step=keeper)
             except engine.MatchFailed as exc:
                 match_fail(match_id=item.match.pk, lease_token=token, error=str(exc))
                 held.discard(item.match.pk)
                 report.failed.append(item.match.pk)
-                continue
-            report.engine_seconds += played.engine_seconds
-            pending.append((item, played))
-            if time.monotonic() - last_flush >= store_every or index == len(claimed) - 1:
+            except engine.PlatformFault as exc:
+                # This worker cannot play it (no sandbox, no bot file): back to the queue, where the
+                # sweep republishes it after a while; out of attempts, it is an error.
+                match_release(match_id=item.match.pk, lease_token=token, error=str(exc))
+                held.discard(item.match.pk)
+                report.released.append(item.match.pk)
+            else:
+                report.engine_seconds += played.engine_seconds
+                pending.append((item, played))
+            last = index == len(claimed) - 1
+            if pending and (last or time.monotonic() - last_flush >= store_every):
                 rest = [c.match.pk for c in claimed[index + 1:]]
                 stored = matches_store(token=token, results=pending, renew=rest, lease_seconds=lease_seconds)
                 report.done += stored

@@ -88,6 +88,7 @@ class MatchSeat(models.Model):
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
     team = models.CharField(max_length=32, blank=True)
+    reason = models.TextField(blank=True, help_text="why the seat forfeited (its status); shown to its owner only")
     log = models.TextField(blank=True, help_text="the bot's own output, capped; shown to its owner only")
 
     class Meta:

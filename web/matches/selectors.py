@@ -1,11 +1,25 @@
 """Reading matches."""
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 
 from web.matches.models import Match, MatchSeat
 
+# What only a bot's owner may read of its seat: its own output and why it forfeited.
+PRIVATE_SEAT_FIELDS = ("log", "reason")
+
 
 def match_get(*, match_id):
-    return Match.objects.prefetch_related("seats__bot", "seats__bot_version").get(pk=match_id)
+    """A match with its seats (status, rank, score, team; never a bot's log: ``seat_logs``)."""
+    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version")
+    return Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=match_id)
+
+
+def seat_logs(*, match_id, user):
+    """``{seat: {"status", "reason", "log"}}`` of the seats of ``match_id`` whose bot ``user``
+    owns: a bot's output is shown to its owner only (nobody else's seats, nothing for anonymous)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return {}
+    rows = MatchSeat.objects.filter(match_id=match_id, bot__owner=user).order_by("seat")
+    return {row.seat: {"status": row.status, "reason": row.reason, "log": row.log} for row in rows}
 
 
 def match_list(*, game=None, bot=None, status=None, kind=None, limit=50):
@@ -18,7 +32,8 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50):
         matches = matches.filter(status=status)
     if kind:
         matches = matches.filter(kind=kind)
-    return list(matches.prefetch_related("seats__bot").order_by("-id")[:limit])
+    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot")
+    return list(matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("-id")[:limit])
 
 
 def match_counts(*, game=None):

@@ -23,7 +23,8 @@ SEED_BOUND = 2**62
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One match to create: the seats are bots (their current valid version) or bot versions."""
+    """One match to create: the seats are bots (their newest version that passed validation) or
+    bot versions (which must have passed)."""
     seats: tuple
     seed: int | None = None
     options: dict | None = None
@@ -31,25 +32,30 @@ class MatchSpec:
 
 # --- creating ----------------------------------------------------------------------------------
 
-def _resolve_seat(game, entry, index):
+def _resolve_seat(game, entry, index, where=None):
+    where = where or f"seat {index}"
     if isinstance(entry, BotVersion):
-        version, bot = entry, entry.bot
+        version = BotVersion.objects.select_related("bot").get(pk=entry.pk)  # its stored validation status
+        bot = version.bot
     elif isinstance(entry, Bot):
         bot = entry
-        version = bot.versions.filter(status=BotVersion.Status.VALID).order_by("-number").first()
+        version = bot.versions.filter(status=BotVersion.Status.PASSED).order_by("-number").first()
         if version is None:
-            raise ServiceError(f"seat {index}: bot {bot.name!r} has no valid version")
+            raise ServiceError(f"{where}: bot {bot.name!r} has no version that passed validation")
     else:
-        raise ServiceError(f"seat {index}: expected a bot or a bot version, not {type(entry).__name__}")
+        raise ServiceError(f"{where}: expected a bot or a bot version, not {type(entry).__name__}")
     bot = Bot.objects.get(pk=bot.pk)  # the stored state: deleted since it was loaded?
     if bot.game != game:
-        raise ServiceError(f"seat {index}: bot {bot.name!r} plays {bot.game}, not {game}")
+        raise ServiceError(f"{where}: bot {bot.name!r} plays {bot.game}, not {game}")
     if bot.is_deleted:
-        raise ServiceError(f"seat {index}: bot {bot.name!r} was deleted")
+        raise ServiceError(f"{where}: bot {bot.name!r} was deleted")
     if version.bot_id != bot.pk:
-        raise ServiceError(f"seat {index}: version {version.pk} is not a version of {bot.name!r}")
-    if version.status != BotVersion.Status.VALID:
-        raise ServiceError(f"seat {index}: {bot.name!r} v{version.number} is {version.status}, not valid")
+        raise ServiceError(f"{where}: version {version.pk} is not a version of {bot.name!r}")
+    if version.status != BotVersion.Status.PASSED:
+        why = "is still being validated" if version.status == BotVersion.Status.PENDING else \
+            f"failed validation: {version.validation_problem or 'see its verdict'}"
+        raise ServiceError(f"{where}: {bot.name!r} v{version.number} has not passed validation "
+                           f"(it {why}); only a version that passed plays")
     return bot, version
 
 

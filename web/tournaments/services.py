@@ -32,7 +32,7 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.ROUND_ROBIN,
         raise ServiceError("a bot is entered twice")
     if len(bots) < players_per_match:
         raise ServiceError(f"{len(bots)} bots cannot fill a {players_per_match}-seat {game} table")
-    entries = [_resolve_seat(game, bot, index) for index, bot in enumerate(bots)]
+    entries = [_resolve_seat(game, bot, index, where=f"entry {index + 1}") for index, bot in enumerate(bots)]
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
     with transaction.atomic():
         tournament = Tournament.objects.create(
