@@ -89,7 +89,8 @@ def _print_progress(tournament, selectors, out):
     progress = selectors.tournament_progress(tournament=tournament)
     counts = progress["matches"]
     total = sum(counts.values())
-    print(f"  round {progress['round']}/{progress['rounds']}: {counts['done']}/{total} matches played, "
+    rounds = f"/{progress['rounds']}" if progress["rounds"] else ""
+    print(f"  round {progress['round']}{rounds}: {counts['done']}/{total} matches played, "
           f"{counts['running']} playing"
           + (f", {counts['error']} errors" if counts["error"] else ""), file=out, flush=True)
 
@@ -119,10 +120,10 @@ def cmd_demo(args):
         from web.tournaments.services import tournament_create
         bots = house_bots_ensure(game="katana", count=6)
         print(f"Built-in bots: {', '.join(bot.name for bot in bots)}", file=out)
-        tournament = tournament_create(name="Demo tournament", game="katana", bots=bots, players_per_match=5,
-                                       games_per_pairing=args.games, seed=args.seed)
-        print(f"Demo tournament {tournament.pk}: katana, round robin of 6 bots at 5 seats, "
-              f"{args.games} games per table", file=out, flush=True)
+        tournament = tournament_create(name="Demo tournament", game="katana", bots=bots, players_per_match=3,
+                                       format="tables", rounds=args.games, seed=args.seed)
+        print(f"Demo tournament {tournament.pk}: katana, 6 bots, {args.games} rounds of tables of 3, "
+              "each table a full rotation", file=out, flush=True)
         deadline = time.monotonic() + args.timeout
         last = None
         while time.monotonic() < deadline:
@@ -169,7 +170,7 @@ def add_commands(subparsers):
 
     p = subparsers.add_parser("demo", help="start everything on this machine and play a demo tournament")
     _add_stack_arguments(p)
-    p.add_argument("--games", type=int, default=3, help="games per table of the tournament (default 3)")
+    p.add_argument("--games", type=int, default=3, help="rounds of the demo tournament (default 3)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=300.0)
     p.add_argument("--once", action="store_true", help="exit when the tournament is over")

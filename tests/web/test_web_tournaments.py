@@ -1,10 +1,9 @@
-"""Tournaments: creation, rounds as matches finish, standings."""
+"""Tournaments on arena.tournaments' formats: rounds rebuilt from stored results, standings."""
 import pytest
 
 from web.bots import services as bot_services
 from web.errors import ServiceError
 from web.matches import execution as match_execution
-from web.matches import services as match_services
 from web.matches.models import Match
 from web.tournaments import selectors, services
 from web.tournaments.models import Tournament
@@ -16,48 +15,81 @@ def _play_all():
     return ids
 
 
-def test_round_robin_plays_every_table_and_ranks_the_bots(house):
-    tournament = services.tournament_create(name="Spring", game="katana", bots=house, players_per_match=5,
-                                            games_per_pairing=2, seed=4)
-    assert tournament.status == "running"
-    assert Match.objects.filter(tournament_round__tournament=tournament).count() == 6 * 2
+def _run_to_the_end(tournament, limit=50):
+    for _ in range(limit):
+        tournament.refresh_from_db()
+        if tournament.status != "running":
+            return tournament
+        _play_all()
+        services.tournament_advance(round_id=tournament.rounds.order_by("-number").first().pk)
+    raise AssertionError("the tournament did not end")
+
+
+def test_rounds_of_tables_play_full_rotations_and_rank_the_bots(house):
+    tournament = services.tournament_create(name="Spring", game="katana", bots=house, players_per_match=3,
+                                            rounds=2, seed=4)
+    assert tournament.status == "running" and tournament.format == "tables"
+    first = tournament.rounds.get(number=1)
+    assert first.matches.count() == 6  # two tables of 3, each a rotation of 3 games on one seed
+    keys = sorted(first.matches.values_list("table_key", flat=True))
+    assert keys == sorted(f"tb0/t{t}/g{g}" for t in range(2) for g in range(3))
     progress = selectors.tournament_progress(tournament=tournament)
-    assert progress == {"round": 1, "rounds": 1, "matches": {"queued": 12, "running": 0, "done": 0, "error": 0},
-                        "status": "running"}
-    ids = _play_all()
-    services.tournament_advance(round_id=Match.objects.get(pk=ids[0]).tournament_round_id)
-    tournament.refresh_from_db()
+    assert progress["matches"] == {"queued": 6, "running": 0, "done": 0, "error": 0}
+    services.tournament_advance(round_id=first.pk)  # nothing finished: nothing moves
+    assert tournament.rounds.count() == 1
+    _play_all()
+    services.tournament_advance(round_id=first.pk)
+    services.tournament_advance(round_id=first.pk)  # twice is harmless
+    assert tournament.rounds.count() == 2
+    tournament = _run_to_the_end(tournament)
     assert tournament.status == "done" and tournament.finished_at
     standings = tournament.standings
     assert [row["position"] for row in standings] == list(range(1, 7))
-    assert sum(row["matches"] for row in standings) == 12 * 5
-    points = [row["points"] for row in standings]
-    assert points == sorted(points, reverse=True)
-    assert sum(points) <= 12 * 5 / 2 + 1e-9  # n/2 per five-seat match without ties, less with ties
-    assert sum(row["wins"] for row in standings) >= 12
+    assert all(row["matches"] == 6 and row["errors"] == 0 for row in standings)
+    assert all(row["low"] <= row["rating"] <= row["high"] for row in standings)
+    ratings = [row["rating"] for row in standings]
+    assert ratings == sorted(ratings, reverse=True)
 
 
-def test_random_tables_run_round_after_round(house):
+def test_the_schedule_is_rebuilt_from_stored_results_like_the_local_runner(house):
+    from arena.tournaments import RepeatedTables
+    tournament = services.tournament_create(name="Same", game="katana", bots=house[:5], players_per_match=4,
+                                            rounds=3, seed=11)
+    tournament = _run_to_the_end(tournament)
+    played = {m.table_key: m.seed for m in Match.objects.filter(tournament_round__tournament=tournament)}
+    local = RepeatedTables("katana", [f"p{i}" for i in range(1, 6)], seats=4, seed=11, games=3)
+    from arena.tournaments import GameResult
+    results, expected = [], {}
+    while tables := local.next_tables(results):
+        for table in tables:
+            expected[table.key] = table.seed
+            results.append(GameResult(table.key, table.bots, tuple(range(1, 5))))
+    assert played == expected
+
+
+def test_an_elimination_over_tables_ends_with_a_winner(house):
     more = house + bot_services.house_bots_ensure(game="katana", count=7)[6:]
-    tournament = services.tournament_create(name="Swiss-ish", game="katana", bots=more, players_per_match=3,
-                                            format="random_tables", rounds=3, seed=9)
-    for round_number in (1, 2, 3):
-        round_ = tournament.rounds.get(number=round_number)
-        assert round_.matches.count() == 3  # 7 bots at 3 seats: two full tables and one topped up
-        seated = {s.bot_id for m in round_.matches.all() for s in m.seats.all()}
-        assert seated == {b.pk for b in more}
-        services.tournament_advance(round_id=round_.pk)  # not finished yet: nothing moves
-        assert tournament.rounds.count() == round_number
-        _play_all()
-        services.tournament_advance(round_id=round_.pk)
-        services.tournament_advance(round_id=round_.pk)  # twice is harmless
-    tournament.refresh_from_db()
-    assert tournament.status == "done" and tournament.rounds.count() == 3
+    tournament = services.tournament_create(name="Cut", game="katana", bots=more, players_per_match=3,
+                                            format="single-elim", seed=9)
+    tournament = _run_to_the_end(tournament)
+    assert tournament.status == "done" and tournament.rounds.count() >= 2
+    assert [row["position"] for row in tournament.standings].count(1) == 1
+
+
+def test_a_match_in_error_is_voided_and_the_tournament_moves_on(house):
+    tournament = services.tournament_create(name="Err", game="katana", bots=house[:3], rounds=1, seed=2)
+    broken = tournament.rounds.get().matches.first()
+    Match.objects.filter(pk=broken.pk).update(status="error", error="broken")
+    tournament = _run_to_the_end(tournament)
+    assert tournament.status == "done"
+    assert {row["errors"] for row in tournament.standings} == {1}
+    assert all(row["matches"] == 2 for row in tournament.standings)
 
 
 @pytest.mark.parametrize("kwargs,message", [
     ({"game": "chess"}, "unknown game 'chess'"),
     ({"format": "knockout"}, "unknown tournament format 'knockout'"),
+    ({"format": "swiss"}, "swiss pairs two players, but katana is played by 3 to 7"),
     ({"players_per_match": 9}, "not 9"),
     ({"games_per_pairing": 0}, "games per pairing"),
     ({"duplicate": True}, "entered twice"),

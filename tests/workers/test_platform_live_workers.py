@@ -107,11 +107,19 @@ def test_sigkill_mid_match_many_times(live):
     assert retried >= 5, f"kills should have interrupted matches; {retried} were retried"
 
 
+def _free_port():
+    """A port nobody listens on (a fixed one would collide with another test run on this machine)."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.fixture
 def private_redis(tmp_path, live, settings):
     from workers.celery import app
     require(__import__("shutil").which("redis-server"), "redis-server is not installed")
-    server = RedisServer(6390, tmp_path).start()
+    server = RedisServer(_free_port(), tmp_path).start()
     settings.REDIS_URL = server.url
     old = app.conf.broker_url
 

@@ -17,12 +17,14 @@ def test_the_beat_schedule_names_registered_tasks():
 def test_ladder_refit_and_sweep_tasks(db, settings):
     settings.ARENA_LADDER_QUEUED = 6
     house_bots_ensure(game="katana", count=6)
-    assert tasks.ladder_tick.run() == 6
+    queued = tasks.ladder_tick.run()
+    assert 6 <= queued < 12  # whole rotations of groups of 3 to 6
     assert tasks.ladder_tick.run() == 0
     ids = list(Match.objects.values_list("pk", flat=True))
     report = tasks.play_matches.run(ids)
-    assert report["done"] == 6
+    assert report["done"] == queued
     assert tasks.refit_ratings.run() == 1
-    assert RatingEntry.objects.filter(kind="fit").count() == 6
+    assert RatingEntry.objects.filter(kind="fit").count() == len(set(
+        Match.objects.values_list("seats__bot_id", flat=True)))
     assert tasks.sweep_leases.run() == {"expired": 0, "abandoned": 0, "republished": 0}
     assert tasks.advance_tournaments.run() == 0

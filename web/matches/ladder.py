@@ -1,66 +1,82 @@
 """The continuous ladder: keeps a few matches of every game queued between rated bots.
 
-``choose_tables`` is the matchmaking.  It is a minimal chooser (close ratings,
-bots with fewer games first) kept behind one function: the matchmaking of
-issue 5 (``arena.tournaments`` / matchmaking) plugs in here, taking the same
-candidates and returning the same tables.
+The matchmaking is ``arena.tournaments.ladder.Ladder`` (see docs/tournaments.md):
+the focal bot is a provisional one first, then the one with fewest games, then
+the longest idle; its opponents are drawn with weight ``p(1-p)`` widened by
+their uncertainty, at a table size drawn from the game's; the group plays a
+full rotation, one match per seat, on one seed.  This module only builds the
+ladder's snapshot from the database (current ratings and their intervals,
+games played or already waiting, when each bot last played) and queues the
+tables it returns.
 """
 import random
-from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Count
 
+from arena.tournaments.ladder import DEFAULT_SD, Ladder
+from web.bots.models import BotVersion
 from web.bots.selectors import playable_bots
 from web.matches import engine
-from web.matches.models import Match
+from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, matches_create
 from web.ratings.models import CurrentRating
 
-
-@dataclass(frozen=True)
-class Candidate:
-    bot_id: int
-    version_id: int
-    rating: float
-    games: int
+Z95 = 1.959964
 
 
-def choose_tables(*, candidates, count, min_players, max_players, rng):
-    """``count`` tables, each a list of candidates in seat order, or fewer if there are too few bots."""
-    if len(candidates) < min_players:
-        return []
-    by_rating = sorted(candidates, key=lambda c: (c.rating, c.bot_id))
-    tables = []
-    for _ in range(count):
-        size = rng.randint(min_players, min(max_players, len(candidates)))
-        # The least-played bots are asked first, then the neighbours on the rating scale.
-        weights = [1.0 / (1 + c.games) for c in by_rating]
-        anchor = rng.choices(range(len(by_rating)), weights=weights)[0]
-        low = max(0, min(anchor - rng.randint(0, size - 1), len(by_rating) - size))
-        table = by_rating[low:low + size]
-        rng.shuffle(table)
-        tables.append(table)
-    return tables
+def _waiting(game):
+    return Match.objects.filter(game=game, kind=Match.Kind.LADDER,
+                                status__in=(Match.Status.QUEUED, Match.Status.RUNNING))
+
+
+def ladder_snapshot(*, game, seed):
+    """The ladder of ``game`` as it stands, or None when too few bots can play.
+
+    Returns ``(ladder, versions)``: the ``Ladder`` (entrants are bot ids as
+    strings) and each entrant's current version id."""
+    info = engine.game_info(game)
+    bots = list(playable_bots(game=game))
+    seats = [n for n in range(info.min_players, info.max_players + 1) if n <= len(bots)]
+    if not seats:
+        return None
+    ladder = Ladder([str(bot.pk) for bot in bots], seats=seats, seed=seed)
+    for row in CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots]):
+        entry = ladder.bots[str(row.bot_id)]
+        entry.rating, entry.games = row.rating, row.games
+        if row.low is not None and row.high is not None and row.high > row.low:
+            entry.sd = (row.high - row.low) / (2 * Z95)
+        else:
+            entry.sd = DEFAULT_SD
+        if row.games:
+            entry.last_played = row.updated_at.timestamp()
+    # Matches already waiting count as played: the next focal bot is another one.
+    waiting = (MatchSeat.objects.filter(match__in=_waiting(game)).values("bot_id")
+               .annotate(n=Count("id")).values_list("bot_id", "n"))
+    for bot_id, n in waiting:
+        if str(bot_id) in ladder.bots:
+            ladder.bots[str(bot_id)].games += n
+    return ladder, {str(bot.pk): bot.current_version_id for bot in bots}
 
 
 def ladder_fill(*, game, target=None, rng=None):
-    """Creates ladder matches of ``game`` until ``target`` are waiting or playing; returns them."""
+    """Queues ladder groups of ``game`` until at least ``target`` matches are waiting or playing;
+    returns the matches created (whole rotations: the last group may go past ``target``)."""
     target = settings.ARENA_LADDER_QUEUED if target is None else target
-    waiting = Match.objects.filter(game=game, kind=Match.Kind.LADDER,
-                                   status__in=(Match.Status.QUEUED, Match.Status.RUNNING)).count()
+    waiting = _waiting(game).count()
     if waiting >= target:
         return []
-    info = engine.game_info(game)
-    ratings = dict(CurrentRating.objects.filter(game=game).values_list("bot_id", "rating"))
-    games = dict(CurrentRating.objects.filter(game=game).values_list("bot_id", "games"))
-    candidates = [Candidate(bot.pk, bot.current_version_id, ratings.get(bot.pk, 1500.0), games.get(bot.pk, 0))
-                  for bot in playable_bots(game=game)]
     rng = rng or random.Random()
-    tables = choose_tables(candidates=candidates, count=target - waiting, min_players=info.min_players,
-                           max_players=info.max_players, rng=rng)
-    if not tables:
+    snapshot = ladder_snapshot(game=game, seed=rng.randrange(2**62))
+    if snapshot is None:
         return []
-    from web.bots.models import BotVersion
-    versions = BotVersion.objects.select_related("bot").in_bulk({c.version_id for t in tables for c in t})
-    specs = [MatchSpec(tuple(versions[c.version_id] for c in table), rng.randrange(2**62)) for table in tables]
+    ladder, current = snapshot
+    tables = []
+    while waiting + len(tables) < target:
+        group = ladder.next_tables()
+        tables += group
+        for bot in group[0].bots:   # counted as played, for the choice of the next focal bot
+            ladder.bots[bot].games += len(group)
+    versions = BotVersion.objects.select_related("bot").in_bulk({current[b] for t in tables for b in t.bots})
+    specs = [MatchSpec(tuple(versions[current[b]] for b in table.bots), table.seed) for table in tables]
     return matches_create(game=game, specs=specs, kind=Match.Kind.LADDER, rng=rng)

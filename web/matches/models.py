@@ -29,6 +29,8 @@ class Match(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MANUAL)
     tournament_round = models.ForeignKey("tournaments.TournamentRound", null=True, blank=True,
                                          on_delete=models.PROTECT, related_name="matches")
+    table_key = models.CharField(max_length=200, blank=True,
+                                 help_text="a tournament match: the key of its table in the format's schedule")
 
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveIntegerField(default=0, help_text="times a worker claimed it")

@@ -28,6 +28,7 @@ class MatchSpec:
     seats: tuple
     seed: int | None = None
     options: dict | None = None
+    table_key: str = ""
 
 
 # --- creating ----------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
         matches = Match.objects.bulk_create([
             Match(game=game, rules_version=rules_version, options=options,
                   seed=spec.seed if spec.seed is not None else rng.randrange(SEED_BOUND),
-                  kind=kind, tournament_round=tournament_round, queued_at=now)
+                  kind=kind, tournament_round=tournament_round, table_key=spec.table_key, queued_at=now)
             for spec, (rules_version, options, _) in zip(specs, checked)
         ])
         MatchSeat.objects.bulk_create([

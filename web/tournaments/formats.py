@@ -1,50 +1,59 @@
-"""Who plays whom in each round of a tournament.
+"""Tournament formats on the platform: the schedulers of ``arena.tournaments``.
 
-A minimal pairing, kept behind one function so that the tournament formats
-of issue 5 (``arena.tournaments``) replace it without touching the services:
-``tables_for_round(format, participants, round_number, players_per_match,
-rng)`` returns the tables of the round, each a list of participants in seat
-order.
+Scheduling is separate from playing (docs/tournaments.md): a format turns the
+entrants, its options and the results so far into the next tables
+(``Format.next_tables(results)``) and holds no state, so a worker rebuilds it
+from the stored results whenever a round finishes.  Entrants are the
+participants' numbers (``p1``, ``p2``...); a table becomes one match whose
+``table_key`` is the table's key and whose seed is the table's seed; a match
+that ended in error is a voided result (it counts for nobody, and the
+schedule moves on).
 """
-import itertools
-from math import comb
+from arena.tournaments import (DoubleElimination, GameResult, RepeatedTables, RoundRobin,
+                               SingleElimination, Swiss, TableElimination)
 
-MAX_ROUND_ROBIN_TABLES = 2000
+FORMATS = ("tables", "round-robin", "swiss", "single-elim", "double-elim")
+TWO_PLAYER = ("round-robin", "swiss", "double-elim")
 
 
 class FormatError(ValueError):
     pass
 
 
-def rounds_of(format, *, rounds_planned):
-    return 1 if format == "round_robin" else rounds_planned
+def entrant(number):
+    return f"p{number}"
 
 
-def tables_for_round(format, participants, round_number, players_per_match, rng):
-    participants = list(participants)
-    if len(participants) < players_per_match:
-        raise FormatError(f"{len(participants)} participants cannot fill a {players_per_match}-seat table")
-    if format == "round_robin":
-        count = comb(len(participants), players_per_match)
-        if count > MAX_ROUND_ROBIN_TABLES:
-            raise FormatError(f"a round robin of {len(participants)} bots at {players_per_match} seats has "
-                              f"{count} tables (at most {MAX_ROUND_ROBIN_TABLES}); use random_tables")
-        return [list(group) for group in itertools.combinations(participants, players_per_match)]
-    if format == "random_tables":
-        order = participants[:]
-        rng.shuffle(order)
-        full = len(order) // players_per_match
-        tables = [order[i * players_per_match:(i + 1) * players_per_match] for i in range(full)]
-        # Those left over sit at one more table with bots drawn from the others, so everyone plays.
-        rest = order[full * players_per_match:]
-        if rest:
-            fillers = [p for p in order if p not in rest]
-            tables.append(rest + rng.sample(fillers, players_per_match - len(rest)))
-        return tables
-    raise FormatError(f"unknown tournament format {format!r}: round_robin or random_tables")
+def build(*, format, game_info, entrants, seats, games, rounds, seed):
+    """The format's scheduler; ``FormatError`` with the reason if it cannot be played so."""
+    if format not in FORMATS:
+        raise FormatError(f"unknown tournament format {format!r}: {', '.join(FORMATS)}")
+    two = format in TWO_PLAYER or (format == "single-elim" and seats == 2)
+    if two and game_info.min_players > 2:
+        raise FormatError(f"{format} pairs two players, but {game_info.id} is played by {game_info.min_players} "
+                          f"to {game_info.max_players}: use tables or single-elim at {game_info.min_players}+ seats")
+    common = dict(seed=seed, games=games)
+    try:
+        if format == "round-robin":
+            return RoundRobin(game_info.id, entrants, **common)
+        if format == "swiss":
+            return Swiss(game_info.id, entrants, rounds=rounds, **common)
+        if format == "double-elim":
+            return DoubleElimination(game_info.id, entrants, **common)
+        if format == "single-elim":
+            if seats == 2:
+                return SingleElimination(game_info.id, entrants, **common)
+            return TableElimination(game_info.id, entrants, seats=seats,
+                                    min_seats=max(2, game_info.min_players), **common)
+        return RepeatedTables(game_info.id, entrants, seats=seats, **common)
+    except ValueError as exc:
+        raise FormatError(str(exc)) from None
 
 
-def rotated(table, game_index):
-    """The seat order of the ``game_index``-th game of a table: seats rotate from game to game."""
-    shift = game_index % len(table)
-    return table[shift:] + table[:shift]
+def game_result(*, key, entrants, ranks, teams, error):
+    """A stored match as the format's result: voided when the match ended in error."""
+    if error:
+        return GameResult(key, tuple(entrants), tuple(1 for _ in entrants), voided=True)
+    if teams is not None and len(set(teams)) == len(teams):
+        teams = None
+    return GameResult(key, tuple(entrants), tuple(ranks), tuple(teams) if teams is not None else None)

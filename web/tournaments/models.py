@@ -5,8 +5,12 @@ from django.db import models
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "round robin: every group of seats plays"
-        RANDOM_TABLES = "random_tables", "rounds of random tables"
+        """The formats of ``arena.tournaments`` (docs/tournaments.md)."""
+        TABLES = "tables", "rounds of tables, each a full rotation"
+        ROUND_ROBIN = "round-robin", "round robin (two players)"
+        SWISS = "swiss", "Swiss (two players)"
+        SINGLE_ELIM = "single-elim", "single elimination (duels, or tables whose best go through)"
+        DOUBLE_ELIM = "double-elim", "double elimination (two players)"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -21,7 +25,8 @@ class Tournament(models.Model):
     format = models.CharField(max_length=32, choices=Format.choices)
     players_per_match = models.PositiveSmallIntegerField()
     games_per_pairing = models.PositiveSmallIntegerField(default=1)
-    rounds_planned = models.PositiveSmallIntegerField(default=1)
+    rounds_planned = models.PositiveSmallIntegerField(
+        default=1, help_text="rounds of tables or of Swiss; 0 when the format decides (knock-outs)")
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)

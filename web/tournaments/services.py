@@ -1,21 +1,50 @@
-"""Writing tournaments: creating one, and moving it on as its rounds finish."""
+"""Writing tournaments: creating one, and moving it on as its matches finish.
+
+The schedule is ``arena.tournaments`` (``web.tournaments.formats``): a round is
+the tables the format asks for given the results stored so far, each table one
+match.  When a round's matches are all finished, ``tournament_advance`` rebuilds
+the format from the stored results and queues the next tables, or ends the
+tournament when there are none.
+"""
+import math
 import random
 
 from django.db import transaction
 from django.utils import timezone
 
-from web.bots.models import Bot
 from web.errors import ServiceError
 from web.matches import engine
-from web.matches.models import Match
+from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, _resolve_seat, matches_create
 from web.tournaments import formats
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
 
 
-def tournament_create(*, name, game, bots, format=Tournament.Format.ROUND_ROBIN, players_per_match=None,
-                      games_per_pairing=1, rounds=1, options=None, seed=None, owner=None):
-    """Creates a tournament between ``bots`` (their current versions, frozen now) and starts round 1."""
+def _scheduler(tournament, participants):
+    """The tournament's format over its participants (rebuilt whenever it is needed)."""
+    tables = tournament.format == Tournament.Format.TABLES
+    return formats.build(format=tournament.format, game_info=engine.game_info(tournament.game),
+                         entrants=[formats.entrant(p.number) for p in participants],
+                         seats=tournament.players_per_match,
+                         games=tournament.rounds_planned if tables else tournament.games_per_pairing,
+                         rounds=tournament.rounds_planned or None, seed=tournament.seed)
+
+
+def _participants(tournament):
+    return list(tournament.participants.select_related("bot", "bot_version").order_by("number"))
+
+
+def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
+                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+    """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
+    first round.
+
+    ``format`` is one of ``arena.tournaments``' formats; ``tables`` plays
+    ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
+    plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
+    plays ``games_per_pairing`` games; knock-outs play as their bracket says.
+    Raises ``ServiceError`` (storing nothing) for what cannot be played.
+    """
     try:
         info = engine.game_info(game)
         players_per_match = players_per_match or min(info.max_players, max(info.min_players, len(bots)))
@@ -26,7 +55,9 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.ROUND_ROBIN,
         raise ServiceError(f"unknown tournament format {format!r}: {', '.join(Tournament.Format.values)}")
     if not 1 <= games_per_pairing <= 100:
         raise ServiceError("games per pairing is from 1 to 100")
-    if not 1 <= rounds <= 100:
+    if format == Tournament.Format.TABLES and rounds is None:
+        rounds = 1
+    if rounds is not None and not 1 <= rounds <= 100:
         raise ServiceError("rounds are from 1 to 100")
     if len({bot.pk for bot in bots}) != len(bots):
         raise ServiceError("a bot is entered twice")
@@ -34,88 +65,110 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.ROUND_ROBIN,
         raise ServiceError(f"{len(bots)} bots cannot fill a {players_per_match}-seat {game} table")
     entries = [_resolve_seat(game, bot, index, where=f"entry {index + 1}") for index, bot in enumerate(bots)]
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
+    tournament = Tournament(name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
+                            players_per_match=players_per_match, games_per_pairing=games_per_pairing,
+                            rounds_planned=rounds or 0, options=options, seed=seed,
+                            status=Tournament.Status.RUNNING, started_at=timezone.now())
+    participants = [TournamentParticipant(bot=bot, bot_version=version, number=number)
+                    for number, (bot, version) in enumerate(entries, start=1)]
+    try:
+        scheduler = _scheduler(tournament, participants)
+    except formats.FormatError as exc:
+        raise ServiceError(str(exc)) from None
+    if format == Tournament.Format.SWISS:
+        tournament.rounds_planned = scheduler.rounds
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
-            players_per_match=players_per_match, games_per_pairing=games_per_pairing,
-            rounds_planned=formats.rounds_of(format, rounds_planned=rounds), options=options, seed=seed,
-            status=Tournament.Status.RUNNING, started_at=timezone.now())
-        TournamentParticipant.objects.bulk_create([
-            TournamentParticipant(tournament=tournament, bot=bot, bot_version=version, number=number)
-            for number, (bot, version) in enumerate(entries, start=1)])
-        _start_round(tournament, 1)
+        tournament.save()
+        for participant in participants:
+            participant.tournament = tournament
+        TournamentParticipant.objects.bulk_create(participants)
+        _schedule(tournament, participants, scheduler, [], 1)
     return tournament
 
 
-def _start_round(tournament, number):
-    participants = list(tournament.participants.select_related("bot", "bot_version").order_by("number"))
-    rng = random.Random(tournament.seed * 1009 + number)
-    try:
-        tables = formats.tables_for_round(tournament.format, participants, number,
-                                          tournament.players_per_match, rng)
-    except formats.FormatError as exc:
-        raise ServiceError(str(exc)) from None
+def _results(tournament, participants):
+    """The finished matches of ``tournament`` as the format's results."""
+    entrant_of = {p.bot_id: formats.entrant(p.number) for p in participants}
+    rows = (MatchSeat.objects.filter(match__tournament_round__tournament=tournament,
+                                     match__status__in=(Match.Status.DONE, Match.Status.ERROR))
+            .order_by("match_id", "seat")
+            .values_list("match_id", "match__table_key", "match__status", "bot_id", "rank", "team"))
+    by_match = {}
+    for match_id, key, status, bot_id, rank, team in rows:
+        by_match.setdefault(match_id, (key, status, []))[2].append((entrant_of[bot_id], rank, team))
+    results = []
+    for key, status, seats in by_match.values():
+        teams = [team for _, _, team in seats]
+        results.append(formats.game_result(key=key, entrants=[e for e, _, _ in seats],
+                                           ranks=[r for _, r, _ in seats],
+                                           teams=teams if all(teams) else None,
+                                           error=status == Match.Status.ERROR))
+    return results
+
+
+def _schedule(tournament, participants, scheduler, results, number):
+    """Queues the format's next tables as round ``number``; returns the round, or None when the
+    format has no table left."""
+    tables = scheduler.next_tables(results)
+    if not tables:
+        return None
     round_ = TournamentRound.objects.create(tournament=tournament, number=number)
-    specs = [MatchSpec(tuple(p.bot_version for p in formats.rotated(table, game)), rng.randrange(2**62),
-                       tournament.options)
-             for table in tables for game in range(tournament.games_per_pairing)]
+    version_of = {formats.entrant(p.number): p.bot_version for p in participants}
+    specs = [MatchSpec(tuple(version_of[e] for e in table.bots), table.seed, tournament.options, table.key)
+             for table in tables]
     matches_create(game=tournament.game, specs=specs, kind=Match.Kind.TOURNAMENT, tournament_round=round_)
     return round_
 
 
-def standings(tournament):
-    """Per participant: matches, wins (rank 1), points (the share of the others it finished
-    ahead of, summed over its matches), errors; best first."""
-    from web.matches.models import MatchSeat
-    rows = {p.bot_id: {"bot_id": p.bot_id, "bot": p.bot.name, "version": p.bot_version.number,
-                       "matches": 0, "wins": 0, "points": 0.0, "errors": 0}
-            for p in tournament.participants.select_related("bot", "bot_version")}
-    seats = (MatchSeat.objects.filter(match__tournament_round__tournament=tournament)
-             .values_list("match_id", "match__status", "bot_id", "rank").order_by("match_id", "seat"))
-    by_match = {}
-    for match_id, status, bot_id, rank in seats:
-        by_match.setdefault(match_id, (status, []))[1].append((bot_id, rank))
-    for status, seated in by_match.values():
-        for bot_id, rank in seated:
-            row = rows[bot_id]
-            if status == Match.Status.ERROR:
-                row["errors"] += 1
-                continue
-            if status != Match.Status.DONE:
-                continue
-            row["matches"] += 1
-            row["wins"] += rank == 1
-            ahead = sum(1 for _, other in seated if other > rank)
-            row["points"] += ahead / (len(seated) - 1)
-    table = sorted(rows.values(), key=lambda r: (-r["points"], -r["wins"], r["bot"]))
-    for position, row in enumerate(table, start=1):
-        row["points"] = round(row["points"], 4)
-        row["position"] = position
-    return table
+def _finite(value):
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else round(value, 2)
+
+
+def standings(tournament, participants=None, results=None, scheduler=None):
+    """The format's standings (place, fitted rating with its interval, games, wins, points, the
+    format's own score), with each participant's bot and the matches of its that ended in error."""
+    participants = participants if participants is not None else _participants(tournament)
+    results = results if results is not None else _results(tournament, participants)
+    scheduler = scheduler or _scheduler(tournament, participants)
+    by_entrant = {formats.entrant(p.number): p for p in participants}
+    errors = {e: 0 for e in by_entrant}
+    for result in results:
+        if result.voided:
+            for entrant in set(result.bots):
+                errors[entrant] += 1
+    rows = []
+    for row in scheduler.standings(results):
+        p = by_entrant[row.bot]
+        rows.append({"position": row.place, "bot_id": p.bot_id, "bot": p.bot.name, "version": p.bot_version.number,
+                     "rating": _finite(row.rating), "low": _finite(row.low), "high": _finite(row.high),
+                     "matches": row.games, "wins": row.wins, "points": round(row.points, 4),
+                     "score": _finite(row.score), "errors": errors[row.bot]})
+    return rows
 
 
 def tournament_advance(*, round_id):
-    """Closes a round whose matches are all finished, then starts the next or ends the tournament.
-    Safe to call any number of times, from any number of workers."""
+    """Closes a round whose matches are all finished, then queues the format's next tables or ends
+    the tournament.  Safe to call any number of times, from any number of workers."""
     with transaction.atomic():
         round_ = TournamentRound.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
         if round_.status == TournamentRound.Status.DONE or tournament.status != Tournament.Status.RUNNING:
             return tournament
+        participants = _participants(tournament)
+        scheduler = _scheduler(tournament, participants)
+        results = _results(tournament, participants)
+        tournament.standings = standings(tournament, participants, results, scheduler)
         if round_.matches.exclude(status__in=(Match.Status.DONE, Match.Status.ERROR)).exists():
-            tournament.standings = standings(tournament)
             tournament.save(update_fields=["standings"])
             return tournament
         now = timezone.now()
         round_.status, round_.finished_at = TournamentRound.Status.DONE, now
         round_.save(update_fields=["status", "finished_at"])
-        tournament.standings = standings(tournament)
-        if round_.number >= tournament.rounds_planned:
+        if _schedule(tournament, participants, scheduler, results, round_.number + 1) is None:
             tournament.status, tournament.finished_at = Tournament.Status.DONE, now
             tournament.save(update_fields=["standings", "status", "finished_at"])
         else:
             tournament.save(update_fields=["standings"])
-            _start_round(tournament, round_.number + 1)
     return tournament
 
 
