@@ -295,6 +295,18 @@ class Format:
         except StopIteration:
             return []
 
+    def _play_through(self, results: Sequence[GameResult]) -> None:
+        """Drives the schedule over the stored results as far as they go; the formats note what
+        they learn on the way (who went out, the scores)."""
+        by_key = {r.key: r for r in results}
+        rounds = self._rounds()
+        try:
+            tables = next(rounds)
+            while all(t.key in by_key for t in tables):
+                tables = rounds.send({t.key: by_key[t.key] for t in tables})
+        except StopIteration:
+            pass
+
     def max_games(self) -> int:
         """An upper bound of the number of games (the progress bar's length)."""
         raise NotImplementedError

@@ -128,14 +128,7 @@ class Swiss(Format):
                 return
 
     def _replay(self, results):
-        by_key = {r.key: r for r in results}
-        rounds = self._rounds()
-        try:
-            tables = next(rounds)
-            while all(t.key in by_key for t in tables):
-                tables = rounds.send({t.key: by_key[t.key] for t in tables})
-        except StopIteration:
-            pass
+        self._play_through(results)
         return self._final
 
     def scores(self, results):
