@@ -282,6 +282,7 @@ def build_parser():
     p.set_defaults(run=cmd_bench)
     __import__("arena.cli_ratings").cli_ratings.add_commands(sub)
     __import__("arena.cli_platform").cli_platform.add_commands(sub)  # serve, worker, demo (Django inside)
+    __import__("arena.cli_site").cli_site.add_commands(sub)  # login, submit (the site's API)
     return parser
 
 

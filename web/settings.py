@@ -18,6 +18,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "web.api",
     "web.bots",
     "web.matches",
     "web.ratings",
@@ -26,6 +31,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -84,6 +90,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+# Every asset (htmx, the replay player, the API docs' Swagger UI) is served by the site itself,
+# straight from the apps' static folders: no CDN, no collectstatic step needed.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or str(BASE_DIR / "media")
 MEDIA_URL = "/media-not-served/"  # uploaded bots are never served as files
 FILE_UPLOAD_PERMISSIONS = 0o600
@@ -131,3 +142,29 @@ if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
 ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)
+
+# --- The API (Django REST framework; docs/api.md) ----------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "web.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "uploads": os.environ.get("ARENA_UPLOAD_RATE", "30/hour"),
+        "tournaments": os.environ.get("ARENA_TOURNAMENT_RATE", "10/hour"),
+        "login": os.environ.get("ARENA_LOGIN_RATE", "30/minute"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Samurai Arena API",
+    "DESCRIPTION": "Games, bots, matches and replays, leaderboards, tournaments and rating histories.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",   # served from this site's static files, no CDN
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}

@@ -62,11 +62,26 @@ def _zip(members):
     return buffer.getvalue()
 
 
+@pytest.mark.parametrize("filename,content,problem", [
+    ("bot.py", b"def act(:\n", "bot.py line 1: invalid syntax"),
+    ("bot.zip", b"not a zip", "bot.zip: not a valid zip"),
+    ("bot.zip", _zip({"../evil.py": "x"}), "bot.zip: member '../evil.py' points outside the zip"),
+    ("bot.zip", _zip({"/abs.py": "x"}), "has an absolute path"),
+    ("bot.zip", _zip({"helper.py": "x"}), "no main.py (Python) or run (executable)"),
+])
+def test_a_file_that_is_not_a_bot_is_refused_at_upload_and_nothing_is_stored(db, user, filename, content,
+                                                                             problem):
+    bot = services.bot_create(game="katana", name="v", owner=user)
+    with pytest.raises(ServiceError) as refused:
+        services.bot_version_upload(bot=bot, filename=filename, content=content)
+    assert problem in str(refused.value) and "arena-upload-" not in str(refused.value)
+    assert not bot.versions.exists()
+    with pytest.raises(ServiceError, match="line 1"):
+        services.bot_upload(owner=user, game="katana", name="other", filename="x.py", content=b"def (")
+    assert not Bot.objects.filter(name="other").exists()
+
+
 @pytest.mark.parametrize("filename,content,problem,log", [
-    ("bot.py", b"def act(:\n", "not a valid bot: bot.py line 1: invalid syntax", ""),
-    ("bot.zip", b"not a zip", "not a valid zip", ""),
-    ("bot.zip", _zip({"../evil.py": "x"}), "points outside the zip", ""),
-    ("bot.zip", _zip({"helper.py": "x"}), "no main.py (Python) or run (executable)", ""),
     ("bot.py", b"X = 1\n", "match 1 (seed 1, seat 0): crash: reported an error: 'TypeError: main.py defines "
                            "neither act", "TypeError"),
     ("bot.py", CRASH_AT_MOVE, "crash: reported an error: 'ZeroDivisionError", "ZeroDivisionError"),

@@ -4,13 +4,40 @@ from django.db.models import OuterRef, Subquery
 from web.bots.models import Bot, BotVersion
 
 
-def bot_list(*, game=None, include_deleted=False):
+def bot_list(*, game=None, include_deleted=False, owner=None, search=""):
     bots = Bot.objects.all()
     if game is not None:
         bots = bots.filter(game=game)
     if not include_deleted:
         bots = bots.filter(deleted_at__isnull=True)
+    if owner is not None:
+        bots = bots.filter(owner=owner)
+    if search:
+        bots = bots.filter(name__icontains=search)
     return bots
+
+
+def bot_get(*, bot_id):
+    """A bot with its owner; ``Bot.DoesNotExist`` if there is none."""
+    return Bot.objects.select_related("owner").get(pk=bot_id)
+
+
+def is_owner(*, bot, user):
+    """Whether ``user`` owns ``bot``: only the owner reads a bot's source, logs and verdicts."""
+    return bool(user is not None and getattr(user, "is_authenticated", False) and bot.owner_id == user.pk)
+
+
+def bot_version_get(*, bot, number):
+    return bot.versions.get(number=number)
+
+
+def bot_version_source(*, version, user):
+    """The uploaded file's bytes, for the bot's owner only: ``None`` for anybody else and for a
+    built-in version."""
+    if version.kind != BotVersion.Kind.UPLOAD or not is_owner(bot=version.bot, user=user):
+        return None
+    with version.file.open("rb") as handle:
+        return handle.read()
 
 
 def bot_current_version(*, bot):

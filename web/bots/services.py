@@ -8,12 +8,14 @@ error output; only a passed version is matched (ladder, tournaments, any match).
 """
 import hashlib
 import os
+import tempfile
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from arena.bots import submission
 from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
 from web.matches import engine
@@ -88,7 +90,25 @@ def _check_upload(name, content, max_bytes):
     if not content:
         raise ServiceError("the uploaded file is empty")
     if len(content) > max_bytes:
-        raise ServiceError(f"the uploaded file has {len(content)} bytes; the limit is {max_bytes}")
+        raise ServiceError(f"the uploaded file has {len(content):,} bytes; the limit is {max_bytes:,}")
+    submission_check(filename=name, content=content)
+
+
+def submission_check(*, filename, content):
+    """The checks of ``arena.bots.submission`` on uploaded bytes, before anything is stored: Python
+    that compiles; a zip with ``main.py`` or ``run`` at its root, no absolute or ``..`` paths, no
+    links, not too many members, not unpacking past the limit.  ``ServiceError`` says what is wrong,
+    naming the file as the user uploaded it."""
+    base = os.path.basename(filename.replace("\\", "/")) or "bot"
+    suffix = ".zip" if base.lower().endswith(".zip") else ".py"
+    with tempfile.TemporaryDirectory(prefix="arena-upload-") as folder:
+        path = os.path.join(folder, "upload" + suffix)
+        with open(path, "wb") as handle:
+            handle.write(content)
+        try:
+            submission.load(path)
+        except submission.BotSubmissionError as exc:
+            raise ServiceError(str(exc).replace(path, base).replace("upload" + suffix, base)) from None
 
 
 def bot_version_upload(*, bot, filename, content, max_bytes=None):
@@ -104,6 +124,19 @@ def bot_version_upload(*, bot, filename, content, max_bytes=None):
         version.save()
         transaction.on_commit(lambda: _publish_validation(version.pk))
     return version
+
+
+def bot_upload(*, owner, game, name, filename, content, description="", max_bytes=None):
+    """A new bot of ``owner`` with ``content`` as its first version (pending validation); the file
+    is checked before anything is stored."""
+    from django.conf import settings
+    _check_game(game)
+    _check_name(name)
+    _check_upload(filename, content, max_bytes or settings.ARENA_MAX_BOT_BYTES)
+    with transaction.atomic():
+        bot = bot_create(game=game, name=name, owner=owner, description=description)
+        version = bot_version_upload(bot=bot, filename=filename, content=content, max_bytes=max_bytes)
+    return bot, version
 
 
 def _publish_validation(version_id):

@@ -22,8 +22,13 @@ def seat_logs(*, match_id, user):
     return {row.seat: {"status": row.status, "reason": row.reason, "log": row.log} for row in rows}
 
 
-def match_list(*, game=None, bot=None, status=None, kind=None, limit=50):
+def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None):
+    """The newest matches first (``before``: only those with a smaller id, to page on)."""
     matches = Match.objects.defer("replay")
+    if before is not None:
+        matches = matches.filter(pk__lt=before)
+    if tournament is not None:
+        matches = matches.filter(tournament_round__tournament=tournament)
     if game:
         matches = matches.filter(game=game)
     if bot is not None:
@@ -32,7 +37,7 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50):
         matches = matches.filter(status=status)
     if kind:
         matches = matches.filter(kind=kind)
-    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot")
+    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version")
     return list(matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("-id")[:limit])
 
 

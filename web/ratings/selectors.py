@@ -7,13 +7,22 @@ def current_rating(*, bot, game=None):
     return CurrentRating.objects.filter(bot=bot, game=game or bot.game).first()
 
 
-def leaderboard(*, game, search="", offset=0, limit=50, include_deleted=False):
-    rows = CurrentRating.objects.filter(game=game, games__gt=0).select_related("bot")
+def _board(game, search, include_deleted):
+    rows = CurrentRating.objects.filter(game=game, games__gt=0)
     if not include_deleted:
         rows = rows.filter(bot__deleted_at__isnull=True)
     if search:
         rows = rows.filter(bot__name__icontains=search)
+    return rows
+
+
+def leaderboard(*, game, search="", offset=0, limit=50, include_deleted=False):
+    rows = _board(game, search, include_deleted).select_related("bot", "bot__owner")
     return list(rows.order_by("-rating", "bot_id")[offset:offset + limit])
+
+
+def leaderboard_count(*, game, search="", include_deleted=False):
+    return _board(game, search, include_deleted).count()
 
 
 def rating_history(*, bot, game=None, kind=None, limit=None):
@@ -22,3 +31,9 @@ def rating_history(*, bot, game=None, kind=None, limit=None):
         entries = entries.filter(kind=kind)
     entries = entries.order_by("id")
     return list(entries if limit is None else entries.reverse()[:limit][::-1])
+
+
+def current_ratings(*, bots):
+    """``{(bot_id, game): CurrentRating}`` for ``bots``, in one query."""
+    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots])
+    return {(row.bot_id, row.game): row for row in rows}

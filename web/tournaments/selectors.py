@@ -24,3 +24,16 @@ def tournament_progress(*, tournament):
     last = tournament.rounds.order_by("-number").first()
     return {"round": last.number if last else 0, "rounds": tournament.rounds_planned, "matches": counts,
             "status": tournament.status}
+
+
+def tournament_participants(*, tournament):
+    return list(tournament.participants.select_related("bot", "bot_version").order_by("number"))
+
+
+def tournament_standings(*, tournament):
+    """The standings stored when a round last moved on; computed from the results so far when
+    nothing is stored yet."""
+    if tournament.standings:
+        return tournament.standings
+    from web.tournaments.services import standings
+    return standings(tournament)

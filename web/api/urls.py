@@ -1,0 +1,33 @@
+"""The API's routes, under ``/api/``: schema at ``/api/schema/``, docs at ``/api/docs/``."""
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from web.api import auth, views
+from web.bots import apis as bots
+from web.matches import apis as matches
+from web.tournaments import apis as tournaments
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("auth/token/", auth.TokenApi.as_view(), name="api-token"),
+    path("auth/me/", auth.MeApi.as_view(), name="api-me"),
+    path("games/", views.GameListApi.as_view(), name="api-games"),
+    path("games/<str:game>/", views.GameDetailApi.as_view(), name="api-game"),
+    path("games/<str:game>/leaderboard/", views.LeaderboardApi.as_view(), name="api-leaderboard"),
+    path("bots/", bots.BotListApi.as_view(), name="api-bots"),
+    path("bots/<int:bot_id>/", bots.BotDetailApi.as_view(), name="api-bot"),
+    path("bots/<int:bot_id>/versions/", bots.BotVersionsApi.as_view(), name="api-bot-versions"),
+    path("bots/<int:bot_id>/versions/<int:number>/", bots.BotVersionDetailApi.as_view(), name="api-bot-version"),
+    path("bots/<int:bot_id>/versions/<int:number>/source/", bots.BotVersionSourceApi.as_view(),
+         name="api-bot-version-source"),
+    path("bots/<int:bot_id>/ratings/", bots.BotRatingsApi.as_view(), name="api-bot-ratings"),
+    path("matches/", matches.MatchListApi.as_view(), name="api-matches"),
+    path("matches/<int:match_id>/", matches.MatchDetailApi.as_view(), name="api-match"),
+    path("matches/<int:match_id>/replay/", matches.MatchReplayApi.as_view(), name="api-match-replay"),
+    path("tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.TournamentDetailApi.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/standings/", tournaments.TournamentStandingsApi.as_view(),
+         name="api-tournament-standings"),
+]

@@ -1,0 +1,241 @@
+"""The bots API: list, upload, detail, versions, a version's source (its owner only), rating history.
+
+Thin views: input is checked by a serializer, reads go through ``web.bots.selectors``, writes
+through ``web.bots.services``; only a bot's owner sees its source, validation log and verdicts.
+"""
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from web.api.pagination import page_params, paged, paged_serializer
+from web.api.throttles import UploadThrottle
+from web.bots import selectors, services
+from web.bots.models import Bot
+from web.errors import ServiceError
+from web.ratings import selectors as rating_selectors
+
+
+class RatingOutput(serializers.Serializer):
+    rating = serializers.FloatField()
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+
+
+class VersionOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    builtin_name = serializers.CharField()
+    original_name = serializers.CharField()
+    size = serializers.IntegerField()
+    sha256 = serializers.CharField()
+    status = serializers.CharField(help_text="pending, passed or failed (validation)")
+    created_at = serializers.DateTimeField()
+    validated_at = serializers.DateTimeField(allow_null=True)
+    validation_problem = serializers.CharField(allow_null=True, help_text="the owner only")
+    validation_verdict = serializers.JSONField(allow_null=True, help_text="the owner only")
+    validation_log = serializers.CharField(allow_null=True, help_text="the bot's error output; the owner only")
+
+
+class BotOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    owner = serializers.CharField(allow_null=True, help_text="the owner's user name; null for built-in bots")
+    created_at = serializers.DateTimeField()
+    deleted = serializers.BooleanField()
+    is_mine = serializers.BooleanField()
+    rating = RatingOutput(allow_null=True)
+
+
+class BotDetailOutput(BotOutput):
+    versions = VersionOutput(many=True)
+
+
+def version_data(version, *, mine):
+    return {"number": version.number, "kind": version.kind, "builtin_name": version.builtin_name,
+            "original_name": version.original_name, "size": version.size, "sha256": version.sha256,
+            "status": version.status, "created_at": version.created_at, "validated_at": version.validated_at,
+            "validation_problem": version.validation_problem if mine else None,
+            "validation_verdict": version.validation_verdict if mine else None,
+            "validation_log": version.validation_log if mine else None}
+
+
+def _rating(row):
+    if row is None:
+        return None
+    return {"rating": row.rating, "low": row.low, "high": row.high, "games": row.games, "wins": row.wins}
+
+
+def bot_data(bot, *, user, rating=None, versions=None):
+    mine = selectors.is_owner(bot=bot, user=user)
+    data = {"id": bot.pk, "game": bot.game, "name": bot.name, "description": bot.description,
+            "owner": bot.owner.username if bot.owner_id else None, "created_at": bot.created_at,
+            "deleted": bot.is_deleted, "is_mine": mine, "rating": _rating(rating)}
+    if versions is not None:
+        data["versions"] = [version_data(v, mine=mine) for v in versions]
+    return data
+
+
+def _bot_or_404(bot_id):
+    try:
+        return selectors.bot_get(bot_id=bot_id)
+    except Bot.DoesNotExist:
+        raise NotFound(f"no bot {bot_id}") from None
+
+
+def read_upload(uploaded):
+    """The bytes of an uploaded file, refusing one over the limit before reading it."""
+    limit = settings.ARENA_MAX_BOT_BYTES
+    if uploaded.size > limit:
+        raise ValidationError({"file": [f"the uploaded file has {uploaded.size:,} bytes; the limit is {limit:,}"]})
+    return uploaded.read()
+
+
+class BotListApi(APIView):
+    parser_classes = [MultiPartParser, FormParser]
+    throttle_classes = [UploadThrottle]
+
+    class BotListFilter(serializers.Serializer):
+        game = serializers.CharField(required=False, max_length=32)
+        search = serializers.CharField(required=False, max_length=64)
+        mine = serializers.BooleanField(required=False, default=False)
+
+    class BotUploadInput(serializers.Serializer):
+        game = serializers.CharField(max_length=32)
+        name = serializers.CharField(max_length=services.NAME_MAX)
+        description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+
+    @extend_schema(parameters=[BotListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+                   responses=paged_serializer("PagedBots", BotOutput), operation_id="bots_list")
+    def get(self, request):
+        filters = self.BotListFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        page, size, offset = page_params(request)
+        owner = None
+        if filters.validated_data["mine"]:
+            if not request.user.is_authenticated:
+                raise PermissionDenied("sign in to list your bots")
+            owner = request.user
+        bots = selectors.bot_list(game=filters.validated_data.get("game"), owner=owner,
+                                  search=filters.validated_data.get("search", "")).select_related("owner")
+        count = bots.count()
+        rows = list(bots.order_by("game", "name")[offset:offset + size])
+        ratings = rating_selectors.current_ratings(bots=rows)
+        results = [bot_data(bot, user=request.user, rating=ratings.get((bot.pk, bot.game))) for bot in rows]
+        return Response(paged(page=page, page_size=size, count=count, results=results))
+
+    @extend_schema(request=BotUploadInput, responses={201: BotDetailOutput}, operation_id="bots_upload")
+    def post(self, request):
+        data = self.BotUploadInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        uploaded = data.validated_data["file"]
+        try:
+            bot, _ = services.bot_upload(owner=request.user, game=data.validated_data["game"],
+                                         name=data.validated_data["name"], filename=uploaded.name,
+                                         content=read_upload(uploaded),
+                                         description=data.validated_data["description"])
+        except ServiceError as exc:
+            raise ValidationError({"detail": str(exc)}) from None
+        return Response(bot_data(bot, user=request.user, versions=selectors.bot_versions(bot=bot)),
+                        status=status.HTTP_201_CREATED)
+
+
+class BotDetailApi(APIView):
+    @extend_schema(responses=BotDetailOutput, operation_id="bots_detail")
+    def get(self, request, bot_id):
+        bot = _bot_or_404(bot_id)
+        return Response(bot_data(bot, user=request.user, rating=rating_selectors.current_rating(bot=bot),
+                                 versions=selectors.bot_versions(bot=bot)))
+
+
+class BotVersionsApi(APIView):
+    parser_classes = [MultiPartParser, FormParser]
+    throttle_classes = [UploadThrottle]
+
+    class VersionUploadInput(serializers.Serializer):
+        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+
+    @extend_schema(responses=VersionOutput(many=True), operation_id="bots_versions_list")
+    def get(self, request, bot_id):
+        bot = _bot_or_404(bot_id)
+        mine = selectors.is_owner(bot=bot, user=request.user)
+        return Response([version_data(v, mine=mine) for v in selectors.bot_versions(bot=bot)])
+
+    @extend_schema(request=VersionUploadInput, responses={201: VersionOutput}, operation_id="bots_versions_upload")
+    def post(self, request, bot_id):
+        bot = _bot_or_404(bot_id)
+        if not selectors.is_owner(bot=bot, user=request.user):
+            raise PermissionDenied("only the bot's owner uploads its versions")
+        data = self.VersionUploadInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        uploaded = data.validated_data["file"]
+        version = services.bot_version_upload(bot=bot, filename=uploaded.name, content=read_upload(uploaded))
+        return Response(version_data(version, mine=True), status=status.HTTP_201_CREATED)
+
+
+class BotVersionDetailApi(APIView):
+    @extend_schema(responses=VersionOutput, operation_id="bots_versions_detail")
+    def get(self, request, bot_id, number):
+        bot = _bot_or_404(bot_id)
+        try:
+            version = selectors.bot_version_get(bot=bot, number=number)
+        except bot.versions.model.DoesNotExist:
+            raise NotFound(f"{bot.name} has no version {number}") from None
+        return Response(version_data(version, mine=selectors.is_owner(bot=bot, user=request.user)))
+
+
+class BotVersionSourceApi(APIView):
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+                   operation_id="bots_versions_source")
+    def get(self, request, bot_id, number):
+        """The uploaded file of a version: its owner only (404 for anybody else)."""
+        bot = _bot_or_404(bot_id)
+        try:
+            version = selectors.bot_version_get(bot=bot, number=number)
+        except bot.versions.model.DoesNotExist:
+            raise NotFound(f"{bot.name} has no version {number}") from None
+        content = selectors.bot_version_source(version=version, user=request.user)
+        if content is None:
+            raise NotFound("no source to show: only a bot's owner reads the file of an uploaded version")
+        response = HttpResponse(content, content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="{version.original_name or "bot"}"'
+        return response
+
+
+class RatingEntryOutput(serializers.Serializer):
+    kind = serializers.CharField(help_text="live (after a match) or fit (the periodic refit)")
+    match = serializers.IntegerField(allow_null=True)
+    rating = serializers.FloatField()
+    delta = serializers.FloatField()
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+    games = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class BotRatingsApi(APIView):
+    class BotRatingsFilter(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=["live", "fit"], required=False)
+        limit = serializers.IntegerField(min_value=1, max_value=5000, default=500)
+
+    @extend_schema(parameters=[BotRatingsFilter], responses=RatingEntryOutput(many=True),
+                   operation_id="bots_ratings")
+    def get(self, request, bot_id):
+        """The bot's rating history, oldest first (the newest ``limit`` entries)."""
+        bot = _bot_or_404(bot_id)
+        filters = self.BotRatingsFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        entries = rating_selectors.rating_history(bot=bot, kind=filters.validated_data.get("kind"),
+                                                  limit=filters.validated_data["limit"])
+        return Response([{"kind": e.kind, "match": e.match_id, "rating": e.rating, "delta": e.delta, "low": e.low,
+                          "high": e.high, "games": e.games, "created_at": e.created_at} for e in entries])

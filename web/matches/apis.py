@@ -1,0 +1,121 @@
+"""The matches API: list with filters, detail (each seat's log for its owner only), replay JSON."""
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from web.matches import selectors
+from web.matches.models import Match
+
+
+class SeatOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    bot_id = serializers.IntegerField()
+    bot = serializers.CharField()
+    version = serializers.IntegerField()
+    status = serializers.CharField(help_text="ok, timeout, crash, illegal, limit; empty before it is played")
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+    team = serializers.CharField()
+
+
+class MatchOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField()
+    steps = serializers.IntegerField(allow_null=True)
+    tournament = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = SeatOutput(many=True)
+
+
+class SeatLogOutput(serializers.Serializer):
+    status = serializers.CharField()
+    reason = serializers.CharField()
+    log = serializers.CharField()
+
+
+class MatchDetailOutput(MatchOutput):
+    rules_version = serializers.CharField()
+    options = serializers.JSONField()
+    result = serializers.JSONField(allow_null=True)
+    error = serializers.CharField()
+    engine_seconds = serializers.FloatField(allow_null=True)
+    logs = serializers.DictField(child=SeatLogOutput(), help_text="seat -> log, for the seats of your bots only")
+
+
+def seat_data(seat):
+    return {"seat": seat.seat, "bot_id": seat.bot_id, "bot": seat.bot.name, "version": seat.bot_version.number,
+            "status": seat.status, "rank": seat.rank, "score": seat.score, "team": seat.team}
+
+
+def match_data(match):
+    return {"id": match.pk, "game": match.game, "kind": match.kind, "status": match.status, "seed": match.seed,
+            "steps": match.steps,
+            "tournament": match.tournament_round.tournament_id if match.tournament_round_id else None,
+            "created_at": match.created_at, "finished_at": match.finished_at,
+            "seats": [seat_data(seat) for seat in match.seats.all()]}
+
+
+def match_or_404(match_id):
+    try:
+        return selectors.match_get(match_id=match_id)
+    except Match.DoesNotExist:
+        raise NotFound(f"no match {match_id}") from None
+
+
+class MatchListApi(APIView):
+    class MatchListFilter(serializers.Serializer):
+        game = serializers.CharField(required=False, max_length=32)
+        bot = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
+        status = serializers.ChoiceField(choices=Match.Status.values, required=False)
+        kind = serializers.ChoiceField(choices=Match.Kind.values, required=False)
+        before = serializers.IntegerField(required=False, min_value=1, max_value=2**62,
+                                          help_text="only matches with a smaller id: the next page")
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
+
+    @extend_schema(parameters=[MatchListFilter], responses=MatchOutput(many=True), operation_id="matches_list")
+    def get(self, request):
+        """The newest matches first; page on with ``before`` = the last id you got."""
+        filters = self.MatchListFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        f = filters.validated_data
+        from web.bots.models import Bot
+        bot = Bot(pk=f["bot"]) if "bot" in f else None
+        matches = selectors.match_list(game=f.get("game"), bot=bot, status=f.get("status"), kind=f.get("kind"),
+                                       before=f.get("before"), limit=f["limit"])
+        return Response([match_data(m) for m in matches])
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(responses=MatchDetailOutput, operation_id="matches_detail")
+    def get(self, request, match_id):
+        match = match_or_404(match_id)
+        data = match_data(match)
+        data.update(rules_version=match.rules_version, options=match.options, result=match.result,
+                    error=match.error, engine_seconds=match.engine_seconds,
+                    logs={str(seat): log for seat, log in
+                          selectors.seat_logs(match_id=match.pk, user=request.user).items()})
+        return Response(data)
+
+
+class MatchReplayApi(APIView):
+    @extend_schema(parameters=[OpenApiParameter("download", bool, description="as a file to save")],
+                   responses={(200, "application/json"): OpenApiTypes.OBJECT}, operation_id="matches_replay")
+    def get(self, request, match_id):
+        """The replay of a finished match (``arena replay verify`` re-plays it bit-exactly)."""
+        replay = selectors.match_replay(match_id=match_id)
+        if replay is None:
+            raise NotFound(f"match {match_id} has no replay (unknown, or not finished)")
+        response = HttpResponse(json.dumps(replay, separators=(",", ":")), content_type="application/json")
+        if request.query_params.get("download") in ("1", "true", "yes"):
+            response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
+        return response

@@ -1,0 +1,147 @@
+"""The tournaments API: create (rate-limited), list, status with progress, standings."""
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from web.api.pagination import page_params, paged, paged_serializer
+from web.api.throttles import TournamentThrottle
+from web.bots import selectors as bot_selectors
+from web.tournaments import selectors, services
+from web.tournaments.models import Tournament
+
+MAX_ENTRANTS = 64
+
+
+class ParticipantOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    bot_id = serializers.IntegerField()
+    bot = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+class ProgressOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    matches = serializers.DictField(child=serializers.IntegerField())
+    status = serializers.CharField()
+
+
+class TournamentOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    format = serializers.CharField()
+    status = serializers.CharField()
+    owner = serializers.CharField(allow_null=True)
+    players_per_match = serializers.IntegerField()
+    games_per_pairing = serializers.IntegerField()
+    rounds_planned = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentDetailOutput(TournamentOutput):
+    participants = ParticipantOutput(many=True)
+    progress = ProgressOutput()
+
+
+class StandingOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    bot_id = serializers.IntegerField()
+    bot = serializers.CharField()
+    version = serializers.IntegerField()
+    rating = serializers.FloatField(allow_null=True)
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+    matches = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    points = serializers.FloatField()
+    score = serializers.FloatField(allow_null=True)
+    errors = serializers.IntegerField()
+
+
+def tournament_data(t):
+    return {"id": t.pk, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
+            "owner": t.owner.username if t.owner_id else None, "players_per_match": t.players_per_match,
+            "games_per_pairing": t.games_per_pairing, "rounds_planned": t.rounds_planned, "seed": t.seed,
+            "created_at": t.created_at, "finished_at": t.finished_at}
+
+
+def tournament_detail_data(t):
+    data = tournament_data(t)
+    data["participants"] = [{"number": p.number, "bot_id": p.bot_id, "bot": p.bot.name,
+                             "version": p.bot_version.number}
+                            for p in selectors.tournament_participants(tournament=t)]
+    data["progress"] = selectors.tournament_progress(tournament=t)
+    return data
+
+
+def _tournament_or_404(tournament_id):
+    try:
+        return selectors.tournament_get(tournament_id=tournament_id)
+    except Tournament.DoesNotExist:
+        raise NotFound(f"no tournament {tournament_id}") from None
+
+
+class TournamentListApi(APIView):
+    throttle_classes = [TournamentThrottle]
+
+    class TournamentListFilter(serializers.Serializer):
+        game = serializers.CharField(required=False, max_length=32)
+        status = serializers.ChoiceField(choices=Tournament.Status.values, required=False)
+
+    class TournamentCreateInput(serializers.Serializer):
+        name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+        game = serializers.CharField(max_length=32)
+        format = serializers.ChoiceField(choices=Tournament.Format.values, default=Tournament.Format.TABLES)
+        bots = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**62),
+                                     min_length=2, max_length=MAX_ENTRANTS, help_text="the entrants' bot ids")
+        players_per_match = serializers.IntegerField(required=False, min_value=1, max_value=7)
+        games_per_pairing = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
+        rounds = serializers.IntegerField(required=False, min_value=1, max_value=100)
+        seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62 - 1)
+
+    @extend_schema(parameters=[TournamentListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+                   responses=paged_serializer("PagedTournaments", TournamentOutput), operation_id="tournaments_list")
+    def get(self, request):
+        filters = self.TournamentListFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        page, size, offset = page_params(request)
+        rows = selectors.tournament_list(**filters.validated_data).select_related("owner")
+        return Response(paged(page=page, page_size=size, count=rows.count(),
+                              results=[tournament_data(t) for t in rows[offset:offset + size]]))
+
+    @extend_schema(request=TournamentCreateInput, responses={201: TournamentDetailOutput},
+                   operation_id="tournaments_create")
+    def post(self, request):
+        """Creates a tournament between bots (their current versions) and queues its first round."""
+        data = self.TournamentCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        bots = bot_selectors.bot_list(include_deleted=True).filter(pk__in=d["bots"])
+        by_id = {bot.pk: bot for bot in bots}
+        missing = [str(b) for b in d["bots"] if b not in by_id]
+        if missing:
+            raise ValidationError({"bots": [f"no bot {', '.join(missing)}"]})
+        tournament = services.tournament_create(
+            name=d["name"], game=d["game"], bots=[by_id[b] for b in d["bots"]], format=d["format"],
+            players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
+            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user)
+        return Response(tournament_detail_data(tournament), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(APIView):
+    @extend_schema(responses=TournamentDetailOutput, operation_id="tournaments_detail")
+    def get(self, request, tournament_id):
+        return Response(tournament_detail_data(_tournament_or_404(tournament_id)))
+
+
+class TournamentStandingsApi(APIView):
+    @extend_schema(responses=StandingOutput(many=True), operation_id="tournaments_standings")
+    def get(self, request, tournament_id):
+        """The standings so far (final once the tournament is done)."""
+        tournament = _tournament_or_404(tournament_id)
+        return Response(selectors.tournament_standings(tournament=tournament))
