@@ -8,6 +8,7 @@ the end of training; held-out matches do not update anything.
 """
 from __future__ import annotations
 
+import abc
 import math
 from typing import Sequence
 
@@ -28,18 +29,20 @@ __all__ = [
 ]
 
 
-class RatingSystem:
+class RatingSystem(abc.ABC):
     name = "base"
 
+    @abc.abstractmethod
     def train(self, records: Sequence[MatchRecord]) -> None:
-        raise NotImplementedError
+        """Learns from the training record."""
 
+    @abc.abstractmethod
     def pairwise(self, record: MatchRecord) -> np.ndarray:
         """``P[i, j]``: probability that side i of ``record.units()`` finishes ahead of side j."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def scores(self) -> dict[str, float]:
-        raise NotImplementedError
+        """Each player's strength on the system's own scale."""
 
 
 class PublishedSystem(RatingSystem):

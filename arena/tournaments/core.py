@@ -10,6 +10,7 @@ the stored results at any time.
 """
 from __future__ import annotations
 
+import abc
 import hashlib
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
@@ -245,7 +246,7 @@ def is_settled_sprt(table, *, top: int = DEFAULT_TOP, min_games: int = DEFAULT_M
     return all(d is not None for d in sprt_decisions(table, top=top, delta=delta, alpha=alpha, beta=beta))
 
 
-class Format:
+class Format(abc.ABC):
     """A tournament format: entrants, options and a schedule of rounds.
 
     Subclasses write :meth:`_rounds`, a generator that yields the tables of a
@@ -278,8 +279,9 @@ class Format:
         self.seats = 2
 
     # --- the schedule -------------------------------------------------
+    @abc.abstractmethod
     def _rounds(self) -> Iterator[list[Table]]:
-        raise NotImplementedError
+        """The schedule: yields each round's tables and is sent their results."""
 
     def next_tables(self, results: Sequence[GameResult]) -> list[Table]:
         """The games still to play in the current round; empty when the tournament is over."""
@@ -307,9 +309,9 @@ class Format:
         except StopIteration:
             pass
 
+    @abc.abstractmethod
     def max_games(self) -> int:
         """An upper bound of the number of games (the progress bar's length)."""
-        raise NotImplementedError
 
     # --- results ------------------------------------------------------
     def placings(self, results: Sequence[GameResult]) -> dict[str, int] | None:
