@@ -25,6 +25,7 @@ message may have been lost with a restarted broker).
 Batching keeps the platform's share small: two commits per flush instead of
 two per match, and a handful of statements per match.
 """
+import logging
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ from django.utils import timezone
 from web.matches import engine
 from web.matches.models import Match, MatchSeat
 from web.matches.services import publish_matches
+
+logger = logging.getLogger(__name__)
 
 LOG_CAP = 64 * 1024
 REASON_CAP = 2000
@@ -120,8 +123,9 @@ class _LeaseKeeper:
             Match.objects.filter(pk__in=self.match_ids, lease_token=self.token,
                                  status=Match.Status.RUNNING).update(
                 lease_expires_at=_lease(timezone.now(), self.lease_seconds))
-        except DatabaseError:
-            pass  # the store decides; at worst the sweep hands the match to another worker
+        except DatabaseError as exc:
+            # The store still decides; at worst the sweep hands the match to another worker.
+            logger.warning("could not renew the lease of matches %s: %s", self.match_ids, exc)
 
 
 def match_play(*, match, seats, on_step=None):
@@ -292,8 +296,9 @@ def matches_run(*, match_ids, worker="", lease_seconds=None, store_every=None):
     except DatabaseError as exc:
         try:
             matches_release(match_ids=sorted(held), lease_token=token, error=f"{type(exc).__name__}: {exc}")
-        except DatabaseError:
-            pass  # the lease sweep gives them back once the lease expires
+        except DatabaseError as release_error:
+            # The lease sweep gives them back once the lease expires.
+            logger.warning("could not release matches %s: %s", sorted(held), release_error)
         raise
     return report
 
