@@ -60,17 +60,8 @@ from ._rng import Rng
 from ._risques_core import RiskCore
 from . import risques_views as views
 
-if not cython.compiled:   # the compiled module cimports these C constants (see _risques.pxd)
-    from ._risques_core import (MAXP, MAXPART, FIRST_VASSAL, NRANK, MAXREP, THRESHOLD, MAX_WAGER,
-        MAX_WOUND_WAGERS, M_DUEL, M_FRAPPE, M_MASSACRE, R_NONE, R_DUEL, R_FRAPPE, R_STRIKE, R_INIT, R_SEPPUKU,
-        NUM_CHARACTERS, COURAGE, GIRI, COMMANDS, REP0, REP0_MARTIAL, HEALED, DECLARE_ROUNDS, HONOR_DICE,
-        MASSACRE_ROUNDS, SAVED_RANK, SCENE_HONOR, SEPPUKU_HONOR, START_HONOR, SURPRISE_HONOR_COST,
-        VASSAL_RANK, POOL_DONE, SPEND_HONOR, INVOKE_WOUND, CALM, GARDE, FRAPPE, SURPRISE, TARGET, WAGER, ROLL,
-        WOUND_WAGERS, DUEL_DRAW, SAVE, ACCEPT_DEATH, ABSORB, NO_ABSORB, PROTECT, NO_PROTECT, CONTINUE, STOP,
-        SEPPUKU, NO_SEPPUKU, P_POOL, P_DECLARE, P_TARGET, P_PICK, P_WAGER, P_OPEN_WAGER, P_ROLL, P_SPEND,
-        P_SAVE, P_ABSORB, P_PROTECT, P_CONTINUE, P_SEPPUKU, P_OVER, END_NONE, END_SCENES, END_STANDING,
-        END_FORFEIT, EV_SCENE, EV_POOL, EV_INVOKE, EV_DECLARE, EV_TARGET, EV_WAGER, EV_ROLL, EV_SAVE,
-        EV_PROTECT, EV_CONTINUE, EV_SEPPUKU, EV_HEAL, EV_STRIKE, EV_STRIKES, EV_SURPRISED, EV_END)
+if not cython.compiled:   # the compiled module cimports the same names (see _risques.pxd)
+    from ._risques_core import *  # noqa: F401,F403
 
 GAME_ID = "risques"
 GAME_NAME = "Risques"
