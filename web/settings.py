@@ -1,5 +1,6 @@
 """Django settings, all from the environment (see ``web.runtime`` for the defaults)."""
 import os
+from pathlib import Path
 
 import dj_database_url
 
@@ -44,7 +45,8 @@ ROOT_URLCONF = "web.urls"
 WSGI_APPLICATION = "web.wsgi.application"
 TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
-    "DIRS": [],
+    # the site's shared layout; each app keeps its own pages in its templates/ folder
+    "DIRS": [Path(__file__).resolve().parent / "templates"],
     "APP_DIRS": True,
     "OPTIONS": {"context_processors": [
         "django.template.context_processors.request",
@@ -83,6 +85,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -93,6 +99,7 @@ STATIC_ROOT = BASE_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
 # Every asset (htmx, the replay player, the API docs' Swagger UI) is served by the site itself,
 # straight from the apps' static folders: no CDN, no collectstatic step needed.
+STATICFILES_DIRS = [Path(__file__).resolve().parent / "static"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or str(BASE_DIR / "media")
