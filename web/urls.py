@@ -13,4 +13,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),
     path("api/", include("web.api.urls")),
+    path("matches/", include("web.matches.urls")),
 ]

@@ -13,3 +13,17 @@ def house(db):
 def user(db, django_user_model):
     return django_user_model.objects.create_user(username="hanzo", password="x" * 12)
 
+
+
+@pytest.fixture
+def played_match(house):
+    """A finished five-player Katana match between built-in bots, stored as a worker stores it."""
+    from web.matches import execution, services
+    from web.matches.models import Match
+    match = services.match_create(game="katana", seats=house[:5], seed=11)
+    token = execution.match_claim(match_id=match.pk, worker="test")
+    match = Match.objects.get(pk=match.pk)
+    seats = list(match.seats.select_related("bot", "bot_version").order_by("seat"))
+    assert execution.match_store_result(match_id=match.pk, lease_token=token,
+                                        played=execution.match_play(match=match, seats=seats))
+    return Match.objects.get(pk=match.pk)
