@@ -28,6 +28,8 @@ INSTALLED_APPS = [
     "web.matches",
     "web.ratings",
     "web.tournaments",
+    "web.games",
+    "web.accounts",
 ]
 
 MIDDLEWARE = [

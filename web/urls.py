@@ -14,4 +14,8 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("api/", include("web.api.urls")),
     path("matches/", include("web.matches.urls")),
+    path("bots/", include("web.bots.urls")),
+    path("tournaments/", include("web.tournaments.urls")),
+    path("accounts/", include("web.accounts.urls")),
+    path("", include("web.games.urls")),
 ]

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from web.api import games
-from web.api.pagination import page_params, paged, paged_serializer
+from web.api.pagination import page_params, paged_serializer
 from web.matches import engine
 from web.ratings import selectors as rating_selectors
 
@@ -60,18 +60,6 @@ class LeaderboardRowOutput(serializers.Serializer):
     win_rate = serializers.FloatField()
 
 
-def leaderboard_page(*, game, search, page, page_size, offset):
-    rows = rating_selectors.leaderboard(game=game, search=search, offset=offset, limit=page_size)
-    count = rating_selectors.leaderboard_count(game=game, search=search)
-    results = [{"position": offset + i + 1, "bot_id": row.bot_id, "bot": row.bot.name,
-                "owner": row.bot.owner.username if row.bot.owner_id else None, "rating": round(row.rating, 1),
-                "low": None if row.low is None else round(row.low, 1),
-                "high": None if row.high is None else round(row.high, 1), "games": row.games, "wins": row.wins,
-                "win_rate": round(row.wins / row.games, 4) if row.games else 0.0}
-               for i, row in enumerate(rows)]
-    return paged(page=page, page_size=page_size, count=count, results=results)
-
-
 class LeaderboardApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("search", str), OpenApiParameter("page", int),
                                OpenApiParameter("page_size", int)],
@@ -82,4 +70,5 @@ class LeaderboardApi(APIView):
         game_or_404(game)
         page, size, offset = page_params(request)
         search = request.query_params.get("search", "").replace("\x00", "")[:64]
-        return Response(leaderboard_page(game=game, search=search, page=page, page_size=size, offset=offset))
+        return Response(rating_selectors.leaderboard_page(game=game, search=search, page=page, page_size=size,
+                                                          offset=offset))

@@ -1,5 +1,5 @@
 """Reading bots."""
-from django.db.models import OuterRef, Subquery
+from django.db.models import Count, OuterRef, Subquery
 
 from web.bots.models import Bot, BotVersion
 
@@ -55,3 +55,23 @@ def playable_bots(*, game):
 
 def bot_versions(*, bot):
     return bot.versions.order_by("-number")
+
+
+def bot_counts_by_game():
+    """``{game: live bots}`` in one query."""
+    rows = bot_list().values_list("game").annotate(n=Count("id")).order_by()
+    return dict(rows)
+
+
+def bot_latest_version(*, bot):
+    """The newest version, whatever its validation status, or None."""
+    return bot.versions.order_by("-number").first()
+
+
+def bots_of_owner(*, owner):
+    """``owner``'s live bots, each annotated with its newest version's ``latest_number`` and
+    ``latest_status``; one query."""
+    newest = BotVersion.objects.filter(bot=OuterRef("pk")).order_by("-number")
+    return (bot_list(owner=owner).annotate(latest_number=Subquery(newest.values("number")[:1]),
+                                           latest_status=Subquery(newest.values("status")[:1]))
+            .order_by("game", "name"))

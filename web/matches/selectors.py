@@ -75,3 +75,14 @@ def finished_match_records(*, game, since_id=0):
         through = max(through, row[0])
     flush()
     return records, through
+
+
+def bot_seat_logs(*, bot, user, limit=10):
+    """The seats ``bot`` played in its newest matches, with their status, reason and log, for the
+    bot's owner only (an empty list for anybody else): each with its match."""
+    if user is None or not getattr(user, "is_authenticated", False) or bot.owner_id != user.pk:
+        return []
+    seats = (MatchSeat.objects.filter(bot=bot, bot__owner=user).exclude(status=MatchSeat.Status.PENDING)
+             .select_related("match", "bot_version").defer("match__replay", "match__result")
+             .order_by("-match_id"))
+    return list(seats[:limit])

@@ -1,0 +1,57 @@
+"""Signing up, the account page (your bots, your API token) and the token's buttons; logging in and
+out are Django's own views (``web.accounts.urls``)."""
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from web.accounts import services
+from web.bots import selectors as bot_selectors
+from web.ratings import selectors as rating_selectors
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("account")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}.")
+        return redirect("account")
+    return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def account(request):
+    bots = list(bot_selectors.bots_of_owner(owner=request.user))
+    ratings = rating_selectors.current_ratings(bots=bots)
+    rows = [{"bot": bot, "rating": ratings.get((bot.pk, bot.game))} for bot in bots]
+    return render(request, "accounts/account.html",
+                  {"bots": rows, "token": services.api_token_get(user=request.user)})
+
+
+@login_required
+@require_POST
+def token_create(request):
+    services.api_token_create(user=request.user)
+    messages.success(request, "Your API token is ready.")
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def token_regenerate(request):
+    services.api_token_regenerate(user=request.user)
+    messages.success(request, "A new API token replaces the old one, which no longer works.")
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def token_revoke(request):
+    if services.api_token_revoke(user=request.user):
+        messages.success(request, "Your API token is revoked.")
+    return redirect("account")

@@ -1,0 +1,17 @@
+"""The upload form of the site; the checks of the file itself are the upload service's."""
+from django import forms
+
+from web.bots import services
+from web.matches import engine
+
+
+def game_choices():
+    return [(game_id, engine.game_info(game_id).name) for game_id in engine.game_ids()]
+
+
+class BotUploadForm(forms.Form):
+    game = forms.ChoiceField(choices=game_choices)
+    name = forms.CharField(max_length=services.NAME_MAX, help_text="unique among the game's bots")
+    description = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+    file = forms.FileField(help_text="a .py file, or a .zip with main.py or an executable run at its root",
+                           allow_empty_file=True)

@@ -1,0 +1,59 @@
+"""The home page (every game of the registry) and each game's page: rules, options, the
+leaderboard (paged and searchable, its table swapped by htmx) and recent matches."""
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from web import paging
+from web.api import games
+from web.bots import selectors as bot_selectors
+from web.matches import engine
+from web.matches import selectors as match_selectors
+from web.ratings import selectors as rating_selectors
+
+LEADERBOARD_PAGE_SIZE = 25
+RECENT_MATCHES = 15
+
+
+def _game_or_404(game):
+    try:
+        return games.game_detail(game=game)
+    except engine.EngineInputError as exc:
+        raise Http404(str(exc)) from None  # names the known games
+
+
+def home(request):
+    counts = bot_selectors.bot_counts_by_game()
+    game_rows = [{**game, "bots": counts.get(game["id"], 0)} for game in games.game_list()]
+    return render(request, "games/home.html", {"games": game_rows})
+
+
+def _leaderboard_context(request, game):
+    page, search = paging.page_number(request), paging.search_text(request)
+    board = rating_selectors.leaderboard_page(game=game["id"], search=search, page=page,
+                                              page_size=LEADERBOARD_PAGE_SIZE,
+                                              offset=(page - 1) * LEADERBOARD_PAGE_SIZE)
+    page_url = reverse("game-detail", args=[game["id"]])
+    fragment_url = reverse("game-leaderboard", args=[game["id"]])
+
+    def link(number):
+        query = urlencode({"page": number, **({"search": search} if search else {})})
+        return {"number": number, "href": f"{page_url}?{query}", "fragment": f"{fragment_url}?{query}"}
+
+    return {"game": game, "board": board, "search": search,
+            "previous": link(page - 1) if page > 1 else None,
+            "next": link(page + 1) if page < board["pages"] else None,
+            "fragment_url": fragment_url}
+
+
+def game_detail(request, game):
+    game = _game_or_404(game)
+    context = _leaderboard_context(request, game)
+    context["matches"] = match_selectors.match_list(game=game["id"], status="done", limit=RECENT_MATCHES)
+    return render(request, "games/game_detail.html", context)
+
+
+def game_leaderboard(request, game):
+    """The leaderboard table alone, for htmx to swap in place (paging, search)."""
+    return render(request, "games/_leaderboard.html", _leaderboard_context(request, _game_or_404(game)))

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from web.tournaments import views
+
+urlpatterns = [
+    path("", views.tournament_list, name="tournament-list"),
+    path("new/", views.tournament_create, name="tournament-create"),
+    path("<int:tournament_id>/", views.tournament_detail, name="tournament-detail"),
+    path("<int:tournament_id>/live/", views.tournament_live, name="tournament-live"),
+]
