@@ -10,7 +10,7 @@ def over_limit(request, throttle_class, *, what):
         return None
     wait = throttle.wait()
     minutes = max(1, math.ceil((wait or 60) / 60))
-    return (f"You have reached the limit of {throttle.num_requests} {what} per "
+    return (f"you have reached the limit of {throttle.num_requests} {what} per "
             f"{_period(throttle.duration)}: try again in {minutes} minute{'s' if minutes != 1 else ''}.")
 
 
