@@ -15,5 +15,17 @@ class BotVersionInline(admin.TabularInline):
 class BotAdmin(admin.ModelAdmin):
     list_display = ("name", "game", "owner", "created_at", "deleted_at")
     list_filter = ("game",)
-    search_fields = ("name",)
+    list_select_related = ("owner",)
+    search_fields = ("name", "owner__username")
     inlines = [BotVersionInline]
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(admin.ModelAdmin):
+    """Versions and their validation: why one failed, with the bot's error output."""
+    list_display = ("__str__", "bot", "number", "kind", "status", "size", "created_at", "validated_at")
+    list_filter = ("status", "kind", "bot__game")
+    list_select_related = ("bot",)
+    search_fields = ("bot__name", "original_name", "sha256")
+    readonly_fields = [f.name for f in BotVersion._meta.fields]
+    exclude = ("file",)

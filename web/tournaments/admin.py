@@ -1,9 +1,44 @@
 from django.contrib import admin
 
-from web.tournaments.models import Tournament
+from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
+
+
+class TournamentParticipantInline(admin.TabularInline):
+    model = TournamentParticipant
+    extra = 0
+    fields = ("number", "bot", "bot_version")
+    readonly_fields = fields
+    can_delete = False
+
+
+class TournamentRoundInline(admin.TabularInline):
+    model = TournamentRound
+    extra = 0
+    fields = ("number", "status", "created_at", "finished_at")
+    readonly_fields = fields
+    can_delete = False
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "game", "format", "status", "created_at", "finished_at")
-    list_filter = ("game", "status")
+    list_display = ("name", "game", "format", "status", "owner", "created_at", "finished_at")
+    list_filter = ("game", "status", "format")
+    list_select_related = ("owner",)
+    search_fields = ("name", "owner__username")
+    readonly_fields = ("standings", "seed", "started_at", "finished_at")
+    inlines = [TournamentParticipantInline, TournamentRoundInline]
+
+
+@admin.register(TournamentRound)
+class TournamentRoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "created_at", "finished_at")
+    list_filter = ("status",)
+    list_select_related = ("tournament",)
+    search_fields = ("tournament__name",)
+
+
+@admin.register(TournamentParticipant)
+class TournamentParticipantAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "bot", "bot_version")
+    list_select_related = ("tournament", "bot", "bot_version__bot")
+    search_fields = ("tournament__name", "bot__name")
