@@ -232,3 +232,26 @@ def test_the_rating_chart_scales_the_history_into_its_plot():
     assert charts.rating_chart([]) is None
     single = charts.rating_chart(entries[:1])
     assert single.line.count(",") == 1 and len(single.x_labels) == 1
+
+
+def test_the_bot_and_game_pages_read_a_fixed_number_of_queries_however_many_matches(client, house, user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    bot, _ = playable_upload(user, "counted", GOOD_BOT)
+    client.force_login(user)
+
+    def queries(url):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    match_services.match_create(game="katana", seats=[bot] + house[:3], seed=1)
+    MatchSeat.objects.update(status="ok", log="output")   # the owner's logs section lists them too
+    urls = [reverse("bot-detail", args=[bot.pk]), reverse("game-detail", args=["katana"]), reverse("account"),
+            reverse("tournament-create")]
+    few = [queries(url) for url in urls]
+    for seed in range(2, 8):
+        match_services.match_create(game="katana", seats=[bot] + house[seed % 3:seed % 3 + 3], seed=seed)
+    MatchSeat.objects.update(status="ok", log="output")
+    assert client.get(urls[0]).content.decode().count('class="log-entry"') == 7
+    assert [queries(url) for url in urls] == few

@@ -62,6 +62,9 @@ def rated(house):
     return house
 
 
+HTMX_LEADERBOARD = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "leaderboard"}
+
+
 def _rows(page):
     return page.count('class="leaderboard-row"')
 
@@ -78,18 +81,21 @@ def test_the_leaderboard_pages_with_links_and_an_htmx_fragment(client, rated, mo
     first = client.get(reverse("game-detail", args=["katana"])).content.decode()
     assert _rows(first) == 4 and "page 1 of 2" in first
     assert 'href="/games/katana/?page=2"' in first
-    assert 'hx-get="/games/katana/leaderboard/?page=2"' in first
+    assert 'hx-get="/games/katana/?page=2" hx-target="#leaderboard"' in first
     second = client.get("/games/katana/?page=2").content.decode()
     assert _rows(second) == 2 and rated[4].name in second and rated[0].name not in second.split('id="leaderboard"')[1]
-    fragment = client.get("/games/katana/leaderboard/?page=2")
+    fragment = client.get("/games/katana/?page=2", **HTMX_LEADERBOARD)
     body = fragment.content.decode()
+    assert "HX-Target" in fragment["Vary"]
     assert body.lstrip().startswith('<div id="leaderboard"') and "<html" not in body
     assert _rows(body) == 2 and 'rel="prev"' in body and 'rel="next"' not in body
     assert _rows(client.get("/games/katana/?page=banana").content.decode()) == 4
+    restore = client.get("/games/katana/?page=2", HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX_LEADERBOARD)
+    assert "<html" in restore.content.decode()   # going back in history gets the whole page
 
 
 def test_the_leaderboard_searches_by_bot_name(client, rated):
-    body = client.get("/games/katana/leaderboard/?search=random-3").content.decode()
+    body = client.get("/games/katana/?search=random-3", **HTMX_LEADERBOARD).content.decode()
     assert _rows(body) == 1 and "random-3" in body and "random-2" not in body
     none = client.get("/games/katana/?search=nobody").content.decode()
     assert _rows(none) == 0 and "No rated bot matches “nobody”" in none

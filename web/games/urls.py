@@ -5,5 +5,4 @@ from web.games import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/<str:game>/", views.game_detail, name="game-detail"),
-    path("games/<str:game>/leaderboard/", views.game_leaderboard, name="game-leaderboard"),
 ]

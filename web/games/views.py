@@ -2,6 +2,7 @@
 leaderboard (paged and searchable, its table swapped by htmx) and recent matches."""
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 from django.urls import reverse
 from django.utils.http import urlencode
 
@@ -35,25 +36,32 @@ def _leaderboard_context(request, game):
                                               page_size=LEADERBOARD_PAGE_SIZE,
                                               offset=(page - 1) * LEADERBOARD_PAGE_SIZE)
     page_url = reverse("game-detail", args=[game["id"]])
-    fragment_url = reverse("game-leaderboard", args=[game["id"]])
 
     def link(number):
         query = urlencode({"page": number, **({"search": search} if search else {})})
-        return {"number": number, "href": f"{page_url}?{query}", "fragment": f"{fragment_url}?{query}"}
+        return {"number": number, "href": f"{page_url}?{query}"}
 
     return {"game": game, "board": board, "search": search,
             "previous": link(page - 1) if page > 1 else None,
-            "next": link(page + 1) if page < board["pages"] else None,
-            "fragment_url": fragment_url}
+            "next": link(page + 1) if page < board["pages"] else None}
+
+
+def _wants_leaderboard_only(request):
+    """htmx swapping the leaderboard asks the page's own URL (so that the address bar keeps a page
+    that works on reload); a history restore wants the whole page."""
+    headers = request.headers
+    return (headers.get("HX-Request") == "true" and headers.get("HX-Target") == "leaderboard"
+            and headers.get("HX-History-Restore-Request") != "true")
 
 
 def game_detail(request, game):
     game = _game_or_404(game)
     context = _leaderboard_context(request, game)
-    context["matches"] = match_selectors.match_list(game=game["id"], status="done", limit=RECENT_MATCHES)
-    return render(request, "games/game_detail.html", context)
+    if _wants_leaderboard_only(request):
+        response = render(request, "games/_leaderboard.html", context)
+    else:
+        context["matches"] = match_selectors.match_list(game=game["id"], status="done", limit=RECENT_MATCHES)
+        response = render(request, "games/game_detail.html", context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
 
-
-def game_leaderboard(request, game):
-    """The leaderboard table alone, for htmx to swap in place (paging, search)."""
-    return render(request, "games/_leaderboard.html", _leaderboard_context(request, _game_or_404(game)))
