@@ -128,7 +128,8 @@ def _stored_files(settings):
     ("bot.zip", _zip({"../evil.py": "x", "main.py": "x = 1"}), "member &#x27;../evil.py&#x27; points outside the zip"),
     ("bot.zip", _zip({"/etc/evil.py": "x", "main.py": "x = 1"}), "has an absolute path"),
     ("bot.zip", _zip({"main.py": "x = 1"}, symlink="link"), "symbolic link; links are not allowed"),
-    ("bot.zip", _zip({"main.py": "x = 1", "zeros": b"\0" * (65 << 20)}), "unpacks to 68,157,445 bytes, more than the 67,108,864 allowed"),
+    ("bot.zip", _zip({"main.py": "x = 1", "zeros": b"\0" * (65 << 20)}),
+     "unpacks to 68,157,445 bytes, more than the 67,108,864 allowed"),
     ("bot.zip", _zip({f"f{i}.txt": "" for i in range(2001)} | {"main.py": "x = 1"}), "members, more than the 2000"),
     ("bot.zip", _zip({"helper.py": "x"}), "no main.py (Python) or run (executable)"),
 ])
@@ -209,7 +210,8 @@ def test_uploads_from_the_page_share_the_apis_rate_limit(client, user):
         limited = _upload(client, "second", "second.py", GOOD_BOT)
         assert limited.status_code == 429
         error = limited.content.decode().split('id="upload-error"', 1)[1]
-        assert "The upload was refused: you have reached the limit of 1 uploads per hour: try again in 60 minutes." in error
+        assert ("The upload was refused: you have reached the limit of 1 uploads per hour: "
+                "try again in 60 minutes.") in error
         assert list(Bot.objects.values_list("name", flat=True)) == ["first"]
     finally:
         throttles.UploadThrottle.THROTTLE_RATES = old

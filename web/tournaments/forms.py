@@ -21,7 +21,8 @@ class TournamentCreateForm(forms.Form):
                           help_text="bots whose newest valid version passed validation")
     games_per_pairing = forms.IntegerField(min_value=1, max_value=100, initial=1)
     players_per_match = forms.IntegerField(min_value=1, max_value=7, required=False,
-                                           help_text="seats per table; empty: as many as the game and the entrants allow")
+                                           help_text="seats per table; empty: as many as the game and the "
+                                                     "entrants allow")
     rounds = forms.IntegerField(min_value=1, max_value=100, required=False,
                                 help_text="rounds of tables or of Swiss; empty: the format's default")
 
