@@ -229,6 +229,8 @@ def test_the_rating_chart_scales_the_history_into_its_plot():
     assert points[1][1] < points[0][1] < points[2][1]   # higher ratings are drawn higher
     assert chart.band.count(",") == 4   # two fitted entries: two upper and two lower corners
     assert chart.dots[2][2] == "1480.0 after 2 games (fit)"
+    assert [w[0] for w in chart.whiskers] == [points[2][0], points[3][0]]
+    assert all(top <= high < y < low <= bottom for (_, high, low), (_, y) in zip(chart.whiskers, points[2:]))
     labels = [label for _, label in chart.y_ticks]
     assert labels[0] == "1400" and labels[-1] == "1600"
     assert charts.rating_chart([]) is None

@@ -125,6 +125,8 @@ def test_progress_and_final_standings_once_the_tournament_is_done(client, house)
     first = tournament.standings[0]
     assert done.index(first["bot"]) < done.index(tournament.standings[-1]["bot"])
     assert f'href="{reverse("bot-detail", args=[first["bot_id"]])}"' in done
+    for match in Match.objects.filter(tournament_round__tournament=tournament):
+        assert f'href="{reverse("match-detail", args=[match.pk])}"' in done
     page = client.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
     assert "Final standings" in page and all(bot.name in page for bot in house[:4])
 

@@ -13,6 +13,7 @@ class Chart:
     line: str          # polyline points
     band: str          # polygon points of the interval band ("" without one)
     dots: list         # (x, y, title) of each entry
+    whiskers: list     # (x, y of high, y of low) of each entry with an interval
     y_ticks: list      # (y, label)
     x_labels: list     # (x, label): first and last entry's games
     plot: tuple        # (left, top, right, bottom) of the plotting area
@@ -54,6 +55,7 @@ def rating_chart(entries, *, width=WIDTH, height=HEIGHT):
         upper = [f"{x(i):.1f},{y(e.high):.1f}" for i, e in banded]
         lower = [f"{x(i):.1f},{y(e.low):.1f}" for i, e in reversed(banded)]
         band = " ".join(upper + lower)
+    whiskers = [(round(x(i), 1), round(y(e.high), 1), round(y(e.low), 1)) for i, e in banded]
     ticks, value = [], low
     while value <= high + 1e-9:
         ticks.append((round(y(value), 1), f"{value:g}"))
@@ -64,4 +66,4 @@ def rating_chart(entries, *, width=WIDTH, height=HEIGHT):
     if count > 1:
         x_labels.append((right, f"{entries[-1].games} games"))
     return Chart(width=width, height=height, line=" ".join(f"{px},{py}" for px, py in points), band=band,
-                 dots=dots, y_ticks=ticks, x_labels=x_labels, plot=(left, top, right, bottom))
+                 dots=dots, whiskers=whiskers, y_ticks=ticks, x_labels=x_labels, plot=(left, top, right, bottom))

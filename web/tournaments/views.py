@@ -7,11 +7,13 @@ from web.api.throttles import TournamentThrottle
 from web.errors import ServiceError
 from web.limits import over_limit
 from web.matches import engine
+from web.matches import selectors as match_selectors
 from web.tournaments import selectors, services
 from web.tournaments.forms import TournamentCreateForm
 from web.tournaments.models import Tournament
 
 LIST_SIZE = 100
+MATCHES_SHOWN = 30
 
 
 def tournament_list(request):
@@ -66,7 +68,8 @@ def _live_context(tournament):
     return {"tournament": tournament, "progress": progress,
             "finished": counts["done"] + counts["error"], "total": sum(counts.values()),
             "running": tournament.status in (Tournament.Status.PENDING, Tournament.Status.RUNNING),
-            "standings": selectors.tournament_standings(tournament=tournament)}
+            "standings": selectors.tournament_standings(tournament=tournament),
+            "matches": match_selectors.match_list(tournament=tournament, limit=MATCHES_SHOWN)}
 
 
 def tournament_detail(request, tournament_id):
