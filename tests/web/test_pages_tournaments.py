@@ -140,3 +140,14 @@ def test_uploaded_bots_that_passed_are_entrants_too(client, user, house):
     client.force_login(user)
     page = client.get(reverse("tournament-create")).content.decode()
     assert f'value="{mine.pk}"' in page and f"ashigaru ({user.username})" in page
+
+
+def test_switching_the_game_keeps_what_was_typed(client, user, house):
+    client.force_login(user)
+    response = client.get(reverse("tournament-create"),
+                          {"game": "risques", "name": "Spring cup", "rounds": "3", "format": "swiss"},
+                          headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert 'value="Spring cup"' in page and 'value="3"' in page
+    assert '<option value="swiss" selected>' in page
+    assert "Bots of risques" in page

@@ -26,6 +26,9 @@ def _chosen_game(request):
     return game if game in engine.game_ids() else engine.game_ids()[0]
 
 
+KEPT_ON_GAME_SWITCH = ("name", "format", "games_per_pairing", "players_per_match", "rounds")
+
+
 @login_required
 def tournament_create(request):
     game = _chosen_game(request)
@@ -49,7 +52,9 @@ def tournament_create(request):
         else:
             status = 400
     else:
-        form = TournamentCreateForm(initial={"game": game}, game=game)
+        # Switching the game re-renders the form: what was typed in the other fields stays.
+        kept = {name: request.GET[name] for name in KEPT_ON_GAME_SWITCH if request.GET.get(name)}
+        form = TournamentCreateForm(initial={**kept, "game": game}, game=game)
     template = "tournaments/_create_form.html" if request.headers.get("HX-Request") and request.method == "GET" \
         else "tournaments/tournament_create.html"
     return render(request, template, {"form": form, "error": error, "game": game}, status=status)

@@ -1,0 +1,109 @@
+"""What users do on the site, in Chromium, with real worker processes playing the matches."""
+import io
+import re
+import zipfile
+
+from live_servers import wait_for
+from web.bots.models import Bot
+from web.bots import services as bot_services
+from web.ratings.models import CurrentRating
+
+GOOD_BOT = b'''import random
+
+
+def act(observation, legal_actions):
+    return random.choice(legal_actions)
+'''
+
+
+def sign_up(page, site, username, password="a-long-passphrase-7"):
+    page.goto(f"{site}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("#signup-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/accounts/$|.*/$"))
+    assert page.locator(f"text={username}").first.is_visible(), "the new user is logged in"
+
+
+def upload(page, site, *, name, filename, content, game="katana"):
+    page.goto(f"{site}/bots/upload/")
+    page.select_option("#id_game", game)
+    page.fill("#id_name", name)
+    page.set_input_files("#id_file", files=[{"name": filename, "mimeType": "application/octet-stream",
+                                             "buffer": content}])
+    page.click("#upload-form button[type=submit]")
+
+
+def switch_game(page, game):
+    """Chooses a game on the tournament form and waits until htmx has swapped the new form in."""
+    page.evaluate("""() => { window.settled = 0;
+        document.body.addEventListener('htmx:afterSettle', () => { window.settled += 1; }, {once: true}); }""")
+    page.select_option("#id_game", game)
+    page.wait_for_function("window.settled > 0")
+
+
+def test_sign_up_upload_a_bot_see_it_validated_and_on_the_leaderboard(site, page):
+    bot_services.house_bots_ensure(game="katana", count=4)
+    sign_up(page, site, "tomoe")
+    upload(page, site, name="tomoe-random", filename="tomoe.py", content=GOOD_BOT)
+    page.wait_for_url(re.compile(r".*/bots/\d+/$"))
+    assert page.locator("#bot-name").inner_text().startswith("tomoe-random")
+    # the status fragment polls until the worker has played the validation matches in the sandbox
+    state = page.locator("#validation-state")
+    state.filter(has_text="passed").wait_for(timeout=90_000)
+    bot = Bot.objects.get(name="tomoe-random")
+
+    # the beat's ladder step, as the beat runs it; the worker plays the matches
+    from web.matches.ladder import ladder_fill
+    assert ladder_fill(game="katana", target=6)
+    wait_for(lambda: CurrentRating.objects.filter(bot=bot, games__gt=0).exists(), 120,
+             message="the uploaded bot's first rated match")
+    page.goto(f"{site}/games/katana/")
+    row = page.locator("#leaderboard tr", has_text="tomoe-random")
+    row.wait_for()
+    assert re.search(r"\d{3,4}", row.inner_text()), "its rating is shown"
+    page.fill("#leaderboard-search", "tomoe")
+    page.locator("#leaderboard tr", has_text="random-1").wait_for(state="detached")
+    assert page.locator("#leaderboard tr", has_text="tomoe-random").is_visible(), "search keeps the match"
+
+
+def test_a_bad_upload_shows_its_error_and_stores_nothing(site, page):
+    sign_up(page, site, "kenshin")
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("main.py", GOOD_BOT)
+        zf.writestr("../escape.py", b"print('out')\n")
+    upload(page, site, name="escaper", filename="escaper.zip", content=archive.getvalue())
+    error = page.locator("#upload-error")
+    error.wait_for()
+    assert ".." in error.inner_text(), error.inner_text()
+    assert not Bot.objects.filter(name="escaper").exists()
+    assert page.input_value("#id_name") == "escaper", "the form keeps what was typed"
+
+
+def test_create_a_tournament_and_see_its_final_standings(site, page):
+    bots = bot_services.house_bots_ensure(game="katana", count=4)
+    sign_up(page, site, "musashi")
+    page.goto(f"{site}/tournaments/new/")
+    page.fill("#id_name", "Spring cup")
+    # the form shows each game's bots, keeping what was typed
+    switch_game(page, "risques")
+    assert "No bot of this game" in page.locator("#tournament-bots").inner_text()
+    switch_game(page, "katana")
+    assert bots[0].name in page.locator("#tournament-bots").inner_text()
+    assert page.input_value("#id_name") == "Spring cup"
+    for bot in bots:
+        page.get_by_label(f"{bot.name} (house)", exact=True).check()
+    page.select_option("#id_format", "tables")
+    page.fill("#id_players_per_match", "3")
+    page.fill("#id_rounds", "1")
+    page.click("#tournament-form button[type=submit]:not(#choose-game)")
+    page.wait_for_url(re.compile(r".*/tournaments/\d+/$"))
+    assert "Spring cup" in page.locator("#tournament-name").inner_text()
+    # the page follows the tournament by itself until it is done
+    page.locator("#tournament-status").filter(has_text="done").wait_for(timeout=120_000)
+    standings = page.locator("#standings")
+    assert "Final standings" in standings.inner_text()
+    for bot in bots:
+        assert bot.name in standings.inner_text()
