@@ -112,14 +112,18 @@ def _diff(old, new, path, operations):
             if key not in new:
                 operations.append([path + [key]])
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, path + [key], operations)
-            else:
+            if key not in old:
                 operations.append([path + [key], value])
+                continue
+            before = old[key]
+            if before == value and type(before) is type(value):
+                continue
+            _diff(before, value, path + [key], operations)
     elif type(old) is list and type(new) is list:
         if len(old) == len(new):
             for index, (before, after) in enumerate(zip(old, new)):
-                _diff(before, after, path + [index], operations)
+                if before != after or type(before) is not type(after):
+                    _diff(before, after, path + [index], operations)
             return
         # One splice over the part between the common head and the common tail: a card put on a
         # pile, taken from its top, or a seat's entry added or removed is a small operation.
