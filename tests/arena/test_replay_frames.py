@@ -108,7 +108,8 @@ def test_redrawing_what_a_seat_could_not_see_leaves_its_frames_unchanged(build, 
             zip(replay_frames.views(frames), frames["frames"], _states(replay, build))):
         twin = state.resample_hidden(viewer, rng.randrange(2**32))
         seen = twin.observation(viewer, since)
-        assert _json(view) == _json(_without_step_events(seen)), f"step {step}: the frame shows what seat {viewer} never saw"
+        assert _json(view) == _json(_without_step_events(seen)), \
+            f"step {step}: the frame shows what seat {viewer} never saw"
         assert frame["events"] == seen["events"], f"step {step}"
 
 
