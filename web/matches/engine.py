@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from arena import agents as arena_agents
 from arena import games as arena_games
 from arena import replay as arena_replay
+from arena import replay_frames as arena_replay_frames
 from arena.agents import BotFailure
 from arena.bots.runner import BotProcess
 from arena.bots.sandbox import SandboxUnavailable
@@ -229,3 +230,18 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
 def verify_replay(replay):
     """Re-simulates a stored replay; raises ``arena.replay.ReplayError`` unless it matches."""
     return arena_replay.verify(replay)
+
+
+class ReplayUnplayable(RuntimeError):
+    """A stored replay that this engine cannot re-simulate (another rules version, a damaged row)."""
+
+
+def replay_frames(replay, *, perspective=None):
+    """The viewer's frames of ``replay`` (see ``arena.replay_frames``) from ``perspective``:
+    ``None`` for everything, or a seat.  ``EngineInputError`` for a seat the match does not have."""
+    try:
+        return arena_replay_frames.build_frames(replay, perspective)
+    except arena_replay_frames.PerspectiveError as exc:
+        raise EngineInputError(str(exc)) from None
+    except arena_replay.ReplayError as exc:
+        raise ReplayUnplayable(str(exc)) from None

@@ -1,4 +1,7 @@
 """Reading matches."""
+import json
+
+from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
 from web.matches.models import Match, MatchSeat
@@ -51,6 +54,42 @@ def match_counts(*, game=None):
 def match_replay(*, match_id):
     """The stored replay of a finished match, or None."""
     return Match.objects.filter(pk=match_id).values_list("replay", flat=True).first()
+
+
+# Frames are a pure function of the stored replay and the engine's rules: cached per rules version.
+FRAMES_CACHE_SECONDS = 3600
+ALL_PERSPECTIVE = "all"
+
+
+def parse_perspective(text):
+    """``"all"`` (or nothing): everything, ``None``; a seat number: that seat.  ``ValueError`` otherwise
+    (whether the match has that seat is the engine's to say)."""
+    if text in (None, "", ALL_PERSPECTIVE):
+        return None
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 3:
+        return int(text)
+    raise ValueError(f"perspective must be {ALL_PERSPECTIVE!r} or a seat number, not {text!r}")
+
+
+def match_frames_json(*, match_id, perspective):
+    """The replay viewer's frames of a finished match from ``perspective`` (``None``: everything, or
+    a seat), as JSON text; None when the match is unknown or has no replay.  Raises
+    ``engine.EngineInputError`` for a seat the match does not have and ``engine.ReplayUnplayable``
+    when its replay cannot be re-simulated by this engine."""
+    from web.matches import engine
+    row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()
+    if row is None:
+        return None
+    key = f"replay-frames:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
+    text = cache.get(key)
+    if text is None:
+        replay = match_replay(match_id=match_id)
+        if replay is None:
+            return None
+        frames = engine.replay_frames(replay, perspective=perspective)
+        text = json.dumps(frames, separators=(",", ":"))
+        cache.set(key, text, FRAMES_CACHE_SECONDS)
+    return text
 
 
 def finished_match_records(*, game, since_id=0):

@@ -1,0 +1,142 @@
+"""The replay viewer on the match page and the frames it fetches."""
+import gzip
+import json
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from arena import replay_frames
+from web.bots import services as bot_services
+from web.matches import services
+from web.matches.models import Match
+
+VIEWER_IDS = ("replay-viewer", "replay-play", "replay-step-forward", "replay-step-back", "replay-speed",
+              "replay-jump", "replay-step-number", "replay-perspective", "replay-board", "replay-events")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _play(game, seats, seed, options=None):
+    from web.matches import execution
+    match = services.match_create(game=game, seats=seats, seed=seed, options=options)
+    token = execution.match_claim(match_id=match.pk, worker="test")
+    match = Match.objects.get(pk=match.pk)
+    rows = list(match.seats.select_related("bot", "bot_version").order_by("seat"))
+    assert execution.match_store_result(match_id=match.pk, lease_token=token,
+                                        played=execution.match_play(match=match, seats=rows))
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.fixture
+def risques_match(db):
+    """A finished four-samurai Risques massacre between built-in bots."""
+    bots = bot_services.house_bots_ensure(game="risques", count=4)
+    return _play("risques", bots, 5, {"mode": "massacre"})
+
+
+def _frames(client, match, perspective=None):
+    url = reverse("match-frames", args=[match.pk])
+    return client.get(url if perspective is None else f"{url}?perspective={perspective}")
+
+
+@pytest.mark.parametrize("fixture", ["played_match", "risques_match"])
+def test_a_finished_match_page_has_the_viewer_with_its_games_renderer(client, request, fixture):
+    match = request.getfixturevalue(fixture)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    for element_id in VIEWER_IDS:
+        assert f'id="{element_id}"' in page
+    assert f'data-game="{match.game}"' in page and 'data-step="0"' in page
+    assert f'data-frames-url="{reverse("match-frames", args=[match.pk])}"' in page
+    assert "/static/replay/player.js" in page and f"/static/replay/{match.game}.js" in page
+    other = {"katana": "risques", "risques": "katana"}[match.game]
+    assert f"/static/replay/{other}.js" not in page, "only the match's own game's renderer is loaded"
+    assert '<option value="all" selected>everything</option>' in page
+    for seat in match.seats.select_related("bot"):
+        assert f'<option value="{seat.seat}">seat {seat.seat} ({seat.bot.name})</option>' in page
+    assert f"{reverse('api-match-replay', args=[match.pk])}?download=1" in page
+
+
+def test_an_unfinished_match_has_no_viewer_and_no_frames(client, house):
+    match = services.match_create(game="katana", seats=house[:3], seed=1)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert 'id="replay-viewer"' not in page and "player.js" not in page
+    response = _frames(client, match)
+    assert response.status_code == 404 and "has no replay" in response.json()["error"]
+
+
+def test_a_game_without_a_renderer_says_so(client, played_match, monkeypatch):
+    from web.matches import views
+    monkeypatch.setattr(views, "replay_renderer", lambda game: None)
+    page = client.get(reverse("match-detail", args=[played_match.pk])).content.decode()
+    assert "no replay viewer yet" in page and 'id="replay-viewer"' not in page
+
+
+@pytest.mark.parametrize("fixture", ["played_match", "risques_match"])
+def test_the_frames_of_everything_rebuild_the_full_view_of_every_step(client, request, fixture):
+    match = request.getfixturevalue(fixture)
+    response = _frames(client, match, "all")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    frames = response.json()
+    assert frames["game"] == match.game and frames["perspective"] == "all"
+    assert len(frames["frames"]) == match.steps + 1
+    assert frames == replay_frames.build_frames(match.replay)
+    last = replay_frames.views(frames)[-1]
+    assert last["phase"] == "game_over"
+    assert _frames(client, match).json() == frames, "no perspective means everything"
+
+
+def test_a_seats_frames_hide_the_other_hands(client, played_match):
+    everything = replay_frames.views(_frames(client, played_match, "all").json())
+    seat_two = _frames(client, played_match, "2").json()
+    assert seat_two["perspective"] == 2
+    views = replay_frames.views(seat_two)
+    assert all(view["seat"] == 2 and "hand" not in view["seats"][0] for view in views)
+    assert [view["you"]["hand"] for view in views] == [view["seats"][2]["hand"] for view in everything]
+    assert seat_two == replay_frames.build_frames(played_match.replay, 2)
+
+
+def test_risques_secret_wagers_show_in_everything_only(client, risques_match):
+    def secrets(perspective):
+        return [entry["secret"] for view in replay_frames.views(_frames(client, risques_match, perspective).json())
+                for entry in view["participants"] if "secret" in entry and entry["owner"] != 0]
+    everything, seat_zero = secrets("all"), secrets("0")
+    assert everything and all(secret is not None for secret in everything)
+    assert len(seat_zero) == len(everything) and all(secret is None for secret in seat_zero)
+
+
+@pytest.mark.parametrize("perspective, message", [
+    ("9", "seat from 0 to 4"), ("-1", "'all' or a seat number"), ("seat", "'all' or a seat number"),
+    ("1.5", "'all' or a seat number"), ("١", "'all' or a seat number")])
+def test_a_bad_perspective_is_a_clear_400(client, played_match, perspective, message):
+    response = _frames(client, played_match, perspective)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_an_unknown_match_has_no_frames(client, db):
+    response = client.get(reverse("match-frames", args=[999999]))
+    assert response.status_code == 404 and "match 999999" in response.json()["error"]
+
+
+def test_a_replay_the_engine_cannot_play_is_a_409(client, played_match):
+    Match.objects.filter(pk=played_match.pk).update(replay=dict(played_match.replay, rules_version="0.1"))
+    response = _frames(client, played_match)
+    assert response.status_code == 409 and "rules 0.1" in response.json()["error"]
+
+
+def test_frames_are_cached_and_compressed(client, played_match, django_assert_max_num_queries):
+    first = _frames(client, played_match, "1")
+    with django_assert_max_num_queries(1):
+        again = client.get(f"{reverse('match-frames', args=[played_match.pk])}?perspective=1",
+                           HTTP_ACCEPT_ENCODING="gzip")
+    assert again["Content-Encoding"] == "gzip"
+    body = gzip.decompress(again.content)
+    assert json.loads(body) == first.json()
+    assert len(again.content) * 4 < len(body)
+    assert "max-age" in again["Cache-Control"]
