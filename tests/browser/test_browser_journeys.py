@@ -107,3 +107,46 @@ def test_create_a_tournament_and_see_its_final_standings(site, page):
     assert "Final standings" in standings.inner_text()
     for bot in bots:
         assert bot.name in standings.inner_text()
+
+
+def test_open_a_replay_step_through_it_and_switch_perspective(site, page):
+    from arena import replay as arena_replay
+    from web.matches import services as match_services
+    from web.matches.models import Match
+    bots = bot_services.house_bots_ensure(game="katana", count=5)
+    match = match_services.match_create(game="katana", seats=bots, seed=2026)
+    wait_for(lambda: Match.objects.filter(pk=match.pk, status="done").exists(), 120, message="the match played")
+    steps = Match.objects.get(pk=match.pk).steps
+
+    page.goto(f"{site}/matches/{match.pk}/")
+    viewer = page.locator("#replay-viewer[data-ready=true]")
+    viewer.wait_for()
+    assert viewer.get_attribute("data-step") == "0"
+    assert page.locator("#replay-board .replay-hand", has_text="hidden").count() == 0, "everything is shown"
+
+    page.click("#replay-step-forward")
+    page.click("#replay-step-forward")
+    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '2'")
+    assert page.locator("#replay-events li").count() > 0, "the step's events are told in words"
+    page.click("#replay-step-back")
+    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '1'")
+
+    middle = steps // 2
+    page.fill("#replay-step-number", str(middle))
+    page.press("#replay-step-number", "Enter")
+    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{middle}'")
+
+    page.select_option("#replay-perspective", "0")   # what seat 0 saw: the other hands are hidden
+    page.wait_for_function("document.querySelectorAll('#replay-board .replay-hand').length === 5 && "
+                           "[...document.querySelectorAll('#replay-board .replay-hand')]"
+                           ".filter(c => c.textContent.trim() === 'hidden').length === 4")
+    assert viewer.get_attribute("data-step") == str(middle), "the switch keeps the step"
+
+    page.select_option("#replay-speed", index=page.locator("#replay-speed option").count() - 1)
+    page.click("#replay-play")
+    page.wait_for_function(f"Number(document.querySelector('#replay-viewer').dataset.step) > {middle}")
+    page.click("#replay-play")   # pause
+
+    download = page.locator("a", has_text="Download the replay")
+    replay = page.request.get(site + download.get_attribute("href")).json()
+    assert arena_replay.verify(replay) == Match.objects.get(pk=match.pk).result
