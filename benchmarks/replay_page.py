@@ -44,6 +44,11 @@ def _setup_django(home):
     os.environ["ARENA_LADDER_ENABLED"] = "false"
     os.environ["DEBUG"] = "false"
     os.environ["DJANGO_SETTINGS_MODULE"] = "web.settings"
+    import atexit
+
+    from web import embedded
+    stack = embedded.Stack().redis()   # the bundled Redis: the site's cache, as in `arena serve`
+    atexit.register(stack.stop)
     import django
     django.setup()
     from django.core.management import call_command

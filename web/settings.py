@@ -122,6 +122,21 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None  # results live in the database, never in the broker
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("ARENA_QUEUE", "arena")
 
+
+def _cache_location(url):
+    # Celery's name for a Unix socket (the bundled Redis) is redis+socket://; redis-py's is unix://.
+    return "unix://" + url[len("redis+socket://"):] if url.startswith("redis+socket://") else url
+
+
+# One cache for every web process, in the same Redis: the replay viewer's frames are built once per
+# match and perspective, and the rate limits count every process's requests.
+CACHES = {"default": {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": _cache_location(REDIS_URL),
+    "KEY_PREFIX": os.environ.get("ARENA_CACHE_PREFIX", "arena"),
+    "TIMEOUT": 3600,
+}}
+
 # --- Matches ---------------------------------------------------------------------------------
 # How long a worker may hold a match before the sweep gives it to another worker.
 ARENA_MATCH_LEASE_SECONDS = runtime.env_float("ARENA_MATCH_LEASE_SECONDS", 120.0)

@@ -39,3 +39,5 @@ from web.settings import *  # noqa: E402,F401,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = str(Path(tempfile.mkdtemp(prefix="arena-test-media-")))
+# Tests share this machine's Redis with other runs, whose match ids collide with this one's.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -69,6 +69,13 @@ def game_ids():
     return arena_games.game_ids()
 
 
+def warm_up():
+    """Loads every engine and its views (a web process does it at start, not in a visitor's request)."""
+    for game_id in arena_games.game_ids():
+        game = arena_games.get(game_id)
+        game.new_state(game.min_players, 0, game.resolve_options(None)).full_view()
+
+
 def game_info(game_id):
     try:
         game = arena_games.get(game_id)
