@@ -25,8 +25,8 @@ test: build
 	$(PY) -m pytest
 
 # One machine, nothing installed: SQLite and the bundled Redis in .arena/, a worker, the beat and the
-# web server; registers the built-in bots, plays a demo tournament, prints its standings and the URL,
-# and keeps serving until Ctrl-C.
+# web server; registers the built-in bots, starts a demo tournament, prints the site's URL (opening it
+# where there is a screen) and the tournament's standings, and keeps serving until Ctrl-C.
 demo: build
 	$(VENV)/bin/arena games
 	$(VENV)/bin/arena demo

