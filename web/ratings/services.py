@@ -6,7 +6,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from arena.ratings import LiveElo, MatchRecord, fit_ratings
-from web.bulk_sql import cast, chunks, values_table
+from web.bulk_sql import batch_rows, batch_table
 from web.ratings.models import CurrentRating, RatingEntry
 
 log = logging.getLogger(__name__)
@@ -95,28 +95,30 @@ def ratings_apply_matches(*, matches):
     return len(entries)
 
 
+_ENTRY_BATCH = (("new_bot_id", "bigint"), ("new_game", "text"), ("new_kind", "text"), ("new_match_id", "bigint"),
+                ("new_rating", "double precision"), ("new_delta", "double precision"), ("new_low", "double precision"),
+                ("new_high", "double precision"), ("new_games", "integer"))
+_CURRENT_BATCH = (("current_id", "bigint"), ("new_rating", "double precision"), ("new_low", "double precision"),
+                  ("new_high", "double precision"), ("new_games", "integer"), ("new_wins", "integer"))
+
+
 def _write_live(entries, current):
     """Two statements for any number of matches: the entries in one INSERT, the current ratings
-    in one UPDATE (the ORM's bulk_create cost more than the database did, per row)."""
+    in one UPDATE (``web.bulk_sql``: the ORM's bulk_create cost more than the database did)."""
     q = connection.ops.quote_name
     now = timezone.now()
-    created = RatingEntry._meta.get_field("created_at").get_db_prep_save(now, connection)
-    updated = CurrentRating._meta.get_field("updated_at").get_db_prep_save(now, connection)
     with connection.cursor() as cursor:
-        for chunk in chunks(entries):
-            row = "(" + ", ".join(["%s"] * 10) + ")"
-            cursor.execute(
-                f"INSERT INTO {q(RatingEntry._meta.db_table)} (bot_id, game, kind, match_id, rating, delta, low, "
-                f"high, games, created_at) VALUES {', '.join([row] * len(chunk))}",
-                [value for entry in chunk for value in (*entry, created)])
-        for chunk in chunks(current):
-            cursor.execute(
-                f"UPDATE {q(CurrentRating._meta.db_table)} SET rating = {cast('v.column2', 'double precision')}, "
-                f"low = {cast('v.column3', 'double precision')}, high = {cast('v.column4', 'double precision')}, "
-                f"games = {cast('v.column5', 'integer')}, wins = {cast('v.column6', 'integer')}, updated_at = %s "
-                f"FROM {values_table(len(chunk), 6)} WHERE id = v.column1",
-                [updated] + [value for row in chunk
-                             for value in (row.pk, row.rating, row.low, row.high, row.games, row.wins)])
+        cursor.execute(
+            f"INSERT INTO {q(RatingEntry._meta.db_table)} (bot_id, game, kind, match_id, rating, delta, low, high, "
+            f"games, created_at) SELECT v.new_bot_id, v.new_game, v.new_kind, v.new_match_id, v.new_rating, "
+            f"v.new_delta, v.new_low, v.new_high, v.new_games, %s FROM {batch_table(_ENTRY_BATCH)}",
+            [RatingEntry._meta.get_field("created_at").get_db_prep_save(now, connection), batch_rows(entries)])
+        cursor.execute(
+            f"UPDATE {q(CurrentRating._meta.db_table)} SET rating = v.new_rating, low = v.new_low, high = v.new_high, "
+            f"games = v.new_games, wins = v.new_wins, updated_at = %s FROM {batch_table(_CURRENT_BATCH)} "
+            f"WHERE id = v.current_id",
+            [CurrentRating._meta.get_field("updated_at").get_db_prep_save(now, connection),
+             batch_rows([[row.pk, row.rating, row.low, row.high, row.games, row.wins] for row in current])])
 
 
 def ratings_apply_match(*, match_id, game, seats, teams=None):
