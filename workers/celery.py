@@ -33,6 +33,11 @@ app.conf.update(
     worker_cancel_long_running_tasks_on_connection_loss=False,
     worker_hijack_root_logger=False,
 )
+# Celery's Django fixup closes the database connection before and after every task unless told to
+# reuse it: a new PostgreSQL backend per message (fork, authentication, cold catalog caches) cost
+# the database more CPU than storing the message's matches did.  A connection that breaks is
+# dropped by the tasks' fault handling (``close_old_connections``) before the retry.
+app.conf.CELERY_DB_REUSE_MAX = int(os.environ.get("ARENA_DB_REUSE_TASKS", 100))
 app.conf.imports = ["workers.tasks"]
 
 

@@ -201,3 +201,77 @@ def test_sweep_requeues_expired_leases_and_republishes_forgotten_matches(house, 
     assert status == {a.pk: "queued", b.pk: "error", c.pk: "running", d.pk: "queued"}
     assert sorted(published) == sorted([a.pk, d.pk])
     assert "lost 3 times" in Match.objects.get(pk=b.pk).error
+
+
+def _claim_and_play(house, n, seed=0):
+    matches = services.matches_create(game="katana", specs=[
+        services.MatchSpec(tuple(house[i % 2:i % 2 + 5]), seed + i) for i in range(n)])
+    token, claimed = execution.matches_claim(match_ids=[m.pk for m in matches], worker="w")
+    return token, [(item, execution.match_play(match=item.match, seats=item.seats)) for item in claimed]
+
+
+class _Statements:
+    """The statements a block sends to the database (an executemany counts once per row)."""
+
+    def __init__(self):
+        self.sent = []
+
+    def __call__(self, execute, sql, params, many, context):
+        if not sql.lstrip().upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")):
+            self.sent += [" ".join(sql.split()[:3]).replace('"', "")] * (len(params) if many else 1)
+        return execute(sql, params, many, context)
+
+
+@pytest.mark.parametrize("n", [1, 4, 12])
+def test_storing_a_batch_takes_the_same_five_statements_whatever_its_size(house, n):
+    from django.db import connection
+    token, results = _claim_and_play(house, n)
+    statements = _Statements()
+    with connection.execute_wrapper(statements):
+        stored = execution.matches_store(token=token, results=results)
+    assert sorted(stored) == sorted(item.match.pk for item, _ in results)
+    assert statements.sent == [
+        "UPDATE matches_match SET",               # results and replays, guarded by (id, token, running)
+        "UPDATE matches_matchseat SET",           # the seats of the matches it updated
+        "SELECT ratings_currentrating.id, ratings_currentrating.bot_id,",   # locks the current ratings
+        "INSERT INTO ratings_ratingentry",        # one live entry per match and bot
+        "UPDATE ratings_currentrating SET",
+    ]
+    assert RatingEntry.objects.count() == 5 * n
+    assert MatchSeat.objects.filter(status="ok", rank__isnull=False).count() == 5 * n
+    for item, played in results:
+        match = Match.objects.get(pk=item.match.pk)
+        assert match.result == played.result and match.replay == played.replay
+        assert match.steps == len(played.steps) and match.engine_seconds == played.engine_seconds
+        assert [s.rank for s in match.seats.order_by("seat")] == played.result["ranks"]
+
+
+@pytest.mark.parametrize("n", [1, 12])
+def test_claiming_a_batch_takes_three_statements_whatever_its_size(house, n):
+    from django.db import connection
+    matches = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[:5]), i)
+                                                             for i in range(n)])
+    statements = _Statements()
+    with connection.execute_wrapper(statements):
+        _, claimed = execution.matches_claim(match_ids=[m.pk for m in matches], worker="w")
+    assert len(statements.sent) == 3
+    assert [item.match.pk for item in claimed] == sorted(m.pk for m in matches)
+    first = claimed[0]
+    assert [seat.label for seat in first.seats] == [f"{bot.name}@v1" for bot in house[:5]]
+    assert first.seats[0].agent_ref == {"kind": "builtin", "name": house[0].versions.get().builtin_name}
+
+
+def test_a_batch_stores_the_matches_it_holds_and_discards_the_one_taken_over(house):
+    token, results = _claim_and_play(house, 3, seed=40)
+    lost = results[1][0].match.pk
+    Match.objects.filter(pk=lost).update(lease_expires_at=timezone.now() - timezone.timedelta(seconds=1))
+    other = execution.match_claim(match_id=lost, worker="other")
+    assert other is not None
+    stored = execution.matches_store(token=token, results=results)
+    assert sorted(stored) == sorted([results[0][0].match.pk, results[2][0].match.pk])
+    taken = Match.objects.get(pk=lost)
+    assert taken.status == Match.Status.RUNNING and taken.result is None and taken.worker == "other"
+    assert set(taken.seats.values_list("status", flat=True)) == {""}
+    assert not RatingEntry.objects.filter(match_id=lost).exists()
+    assert RatingEntry.objects.count() == 10
+    assert sum(CurrentRating.objects.values_list("games", flat=True)) == 10

@@ -78,7 +78,9 @@ def test_a_task_delivered_twice_plays_each_match_once(live):
 
 def test_sigkill_mid_match_many_times(live):
     house = bot_services.house_bots_ensure(game="katana", count=7)
-    ids = _create(house, 300, live.rng)
+    # Enough matches that the workers are still playing when the tenth kill lands, even with a
+    # fast store (300 ran out after nine kills once).
+    ids = _create(house, 600, live.rng)
     workers = [live.worker("a"), live.worker("b")]
     kills = 0
     deadline = time.monotonic() + 120

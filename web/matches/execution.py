@@ -10,20 +10,22 @@ A task message carries a batch of match ids.  The worker:
    (uploaded bots in their sandbox; while a long match plays, the lease of
    the matches held is renewed every third of a lease);
 3. stores the results in ONE transaction per flush (every
-   ``ARENA_STORE_EVERY_SECONDS`` and at the end of the batch): for each match,
-   a conditional UPDATE on (id, lease token, status running) marks it done
-   with its result and replay, and only the matches it updated get their
-   seats filled in and their rating entries appended (unique per match and
-   bot).  A result whose lease was taken over, or whose match is already
-   finished, updates zero rows and is discarded.  The same transaction renews
-   the lease of the matches still to play.
+   ``ARENA_STORE_EVERY_SECONDS`` and at the end of the batch): one
+   conditional UPDATE on (id, lease token, status running) marks all of them
+   done with their results and replays and returns the ids it updated; only
+   those matches get their seats filled in and their rating entries appended
+   (unique per match and bot).  A result whose lease was taken over, or whose
+   match is already finished, updates no row and is discarded.  The same
+   transaction renews the lease of the matches still to play.
 
 ``matches_sweep`` (periodic) hands matches whose lease expired back to the
 queue and republishes queued matches that nobody claimed for a while (their
 message may have been lost with a restarted broker).
 
-Batching keeps the platform's share small: two commits per flush instead of
-two per match, and a handful of statements per match.
+Batching keeps the platform's share small: one commit per flush instead of one
+per match, and a fixed number of statements per flush (five, six with a lease
+renewal, whatever the number of matches; ``tests/web/test_web_matches.py``
+pins it) instead of six per match.
 """
 import logging
 import time
@@ -36,6 +38,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from web.matches import engine
+from web.bots.models import BotVersion
+from web.bulk_sql import batch_rows, batch_table
 from web.matches.models import Match, MatchSeat
 from web.matches.services import publish_matches
 
@@ -56,8 +60,40 @@ class RunReport:
 
 
 @dataclass
+class MatchToPlay:
+    """What playing and storing a claimed match need of its row."""
+    pk: int
+    game: str
+    rules_version: str
+    options: dict
+    seed: int
+    tournament_round_id: int | None = None
+
+
+@dataclass
+class SeatToPlay:
+    """What playing and storing need of a seat: its bot's agent reference and label, and the rank
+    the store gives it."""
+    pk: int
+    seat: int
+    bot_id: int
+    label: str
+    agent_ref: dict
+    rank: int | None = None
+    team: str = ""
+
+    @classmethod
+    def of(cls, row):
+        """From a ``MatchSeat`` (its bot and version are read if not already loaded)."""
+        if isinstance(row, cls):
+            return row
+        return cls(row.pk, row.seat, row.bot_id, f"{row.bot.name}@v{row.bot_version.number}",
+                   row.bot_version.agent_ref)
+
+
+@dataclass
 class Claimed:
-    match: Match
+    match: MatchToPlay
     seats: list
 
 
@@ -67,8 +103,16 @@ def _lease(now, lease_seconds):
 
 # --- claiming ----------------------------------------------------------------------------------
 
+_SEAT_COLUMNS = ("pk", "match_id", "seat", "bot_id", "bot__name", "bot_version_id", "bot_version__number",
+                 "bot_version__kind", "bot_version__builtin_name", "bot_version__file", "bot_version__sha256")
+
+
 def matches_claim(*, match_ids, worker="", lease_seconds=None):
-    """Claims whichever of ``match_ids`` are claimable; returns (token, claimed matches in id order)."""
+    """Claims whichever of ``match_ids`` are claimable; returns (token, claimed matches in id order).
+
+    The rows are read as plain values: building model instances for every
+    match, seat, bot and version cost more than the claim's statements.
+    """
     now = timezone.now()
     token = uuid.uuid4()
     claimable = Q(status=Match.Status.QUEUED) | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now)
@@ -78,12 +122,16 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
         attempts=F("attempts") + 1, started_at=now, worker=worker[:255])
     if not updated:
         return token, []
-    matches = list(Match.objects.filter(lease_token=token, status=Match.Status.RUNNING)
-                   .only("game", "rules_version", "options", "seed", "tournament_round_id").order_by("pk"))
-    seats = {}
-    for row in (MatchSeat.objects.filter(match__in=[m.pk for m in matches])
-                .select_related("bot_version", "bot").order_by("match_id", "seat")):
-        seats.setdefault(row.match_id, []).append(row)
+    matches = [MatchToPlay(*row) for row in
+               Match.objects.filter(lease_token=token, status=Match.Status.RUNNING).order_by("pk")
+               .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id")]
+    seats, refs = {}, {}
+    for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256) in (
+            MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
+            .values_list(*_SEAT_COLUMNS)):
+        if version_id not in refs:
+            refs[version_id] = BotVersion(kind=kind, builtin_name=builtin_name, file=file, sha256=sha256).agent_ref
+        seats.setdefault(match_id, []).append(SeatToPlay(pk, seat, bot_id, f"{name}@v{number}", refs[version_id]))
     return token, [Claimed(m, seats.get(m.pk, [])) for m in matches]
 
 
@@ -129,11 +177,12 @@ class _LeaseKeeper:
 
 
 def match_play(*, match, seats, on_step=None):
-    """Plays a claimed match; raises ``engine.MatchFailed`` or ``engine.PlatformFault``."""
+    """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows);
+    raises ``engine.MatchFailed`` or ``engine.PlatformFault``."""
+    seats = [SeatToPlay.of(row) for row in seats]
     return engine.play(game=match.game, rules_version=match.rules_version, options=match.options,
-                       seed=match.seed, seats=[row.bot_version.agent_ref for row in seats],
-                       bot_labels=[f"{row.bot.name}@v{row.bot_version.number}" for row in seats],
-                       clock=bot_clock(), on_step=on_step)
+                       seed=match.seed, seats=[row.agent_ref for row in seats],
+                       bot_labels=[row.label for row in seats], clock=bot_clock(), on_step=on_step)
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -142,68 +191,79 @@ def _prep(field_name, value, model=Match):
     return model._meta.get_field(field_name).get_db_prep_save(value, connection)
 
 
-_SQL = {}
+_MATCH_BATCH = (("match_id", "bigint"), ("new_result", "jsonb"), ("new_replay", "jsonb"), ("new_steps", "integer"),
+                ("new_engine_seconds", "double precision"))
+_SEAT_BATCH = (("seat_id", "bigint"), ("new_status", "text"), ("new_rank", "integer"),
+               ("new_score", "double precision"), ("new_team", "text"), ("new_reason", "text"), ("new_log", "text"))
 
 
-def _sql():
-    """The two statements of a store, written out: the ORM's cost per statement is too high here."""
-    if connection.vendor not in _SQL:
-        q = connection.ops.quote_name
-        match, seat = q(Match._meta.db_table), q(MatchSeat._meta.db_table)
-        _SQL[connection.vendor] = (
-            f"UPDATE {match} SET status = %s, result = %s, replay = %s, steps = %s, engine_seconds = %s, "
-            f"finished_at = %s, lease_expires_at = NULL, error = '' "
-            f"WHERE id = %s AND lease_token = %s AND status = %s",
-            f"UPDATE {seat} SET status = %s, {q('rank')} = %s, score = %s, team = %s, reason = %s, log = %s "
-            f"WHERE id = %s")
-    return _SQL[connection.vendor]
+def _store_rows(cursor, token, now, results):
+    """One conditional UPDATE for all of ``results``: the ids it updated (the others are late)."""
+    q = connection.ops.quote_name
+    cursor.execute(
+        f"UPDATE {q(Match._meta.db_table)} SET status = %s, result = v.new_result, replay = v.new_replay, "
+        f"steps = v.new_steps, engine_seconds = v.new_engine_seconds, finished_at = %s, lease_expires_at = NULL, "
+        f"error = '' FROM {batch_table(_MATCH_BATCH)} "
+        f"WHERE id = v.match_id AND lease_token = %s AND status = %s RETURNING id",
+        [Match.Status.DONE, _prep("finished_at", now),
+         batch_rows([[claimed.match.pk, played.result, played.replay, len(played.steps), played.engine_seconds]
+                     for claimed, played in results]),
+         _prep("lease_token", token), Match.Status.RUNNING])
+    return {row[0] for row in cursor.fetchall()}
+
+
+def _store_seats(cursor, rows):
+    q = connection.ops.quote_name
+    cursor.execute(
+        f"UPDATE {q(MatchSeat._meta.db_table)} SET status = v.new_status, {q('rank')} = v.new_rank, "
+        f"score = v.new_score, team = v.new_team, reason = v.new_reason, log = v.new_log "
+        f"FROM {batch_table(_SEAT_BATCH)} WHERE id = v.seat_id", [batch_rows(rows)])
+
+
+def _seat_rows(claimed, played):
+    """The seats' columns of a stored match; gives each seat its rank and team (for the ratings)."""
+    result = played.result
+    teams, scores = result.get("teams"), result.get("scores")
+    reasons = played.seat_reasons or [""] * len(claimed.seats)
+    rows = []
+    for row in claimed.seats:
+        row.rank = result["ranks"][row.seat]
+        row.team = (teams[row.seat] or "") if teams else ""
+        rows.append([row.pk, played.seat_status[row.seat], row.rank, scores[row.seat] if scores else None,
+                     row.team, (reasons[row.seat] or "")[:REASON_CAP], (played.seat_logs[row.seat] or "")[:LOG_CAP]])
+    return rows
 
 
 def matches_store(*, token, results, renew=(), lease_seconds=None):
     """Stores played matches in one transaction; returns the ids stored (the others are discarded).
 
     ``results`` is a list of ``(Claimed, PlayedMatch)``; ``renew`` lists match
-    ids still held by ``token`` whose lease is extended.
+    ids still held by ``token`` whose lease is extended.  The number of
+    statements does not grow with the number of matches: one conditional
+    UPDATE of the matches (which returns the ids it updated), one UPDATE of
+    their seats, the ratings' three (``ratings_apply_matches``), and the
+    renewal.
     """
     from web.ratings.services import ratings_apply_matches
-    store_sql, seat_sql = _sql()
     now = timezone.now()
-    stored, seat_rows, rated = [], [], []
     with transaction.atomic():
         with connection.cursor() as cursor:
-            prepped = (_prep("status", Match.Status.DONE), _prep("finished_at", now),
-                       _prep("lease_token", token), _prep("status", Match.Status.RUNNING))
-            for claimed, played in results:
-                cursor.execute(store_sql, [prepped[0], _prep("result", played.result),
-                                           _prep("replay", played.replay), len(played.steps),
-                                           played.engine_seconds, prepped[1], claimed.match.pk,
-                                           prepped[2], prepped[3]])
-                if cursor.rowcount != 1:
-                    continue
-                stored.append(claimed.match.pk)
-                result = played.result
-                teams, scores = result.get("teams"), result.get("scores")
-                for row in claimed.seats:
-                    row.rank = result["ranks"][row.seat]
-                    row.team = (teams[row.seat] or "") if teams else ""
-                    reasons = played.seat_reasons or [""] * len(claimed.seats)
-                    seat_rows.append([played.seat_status[row.seat], row.rank,
-                                      scores[row.seat] if scores else None, row.team,
-                                      (reasons[row.seat] or "")[:REASON_CAP],
-                                      (played.seat_logs[row.seat] or "")[:LOG_CAP], row.pk])
-                rated.append((claimed.match.pk, claimed.match.game, claimed.seats, teams))
+            stored = _store_rows(cursor, token, now, results)
+            done = [(claimed, played) for claimed, played in results if claimed.match.pk in stored]
+            seat_rows = [row for claimed, played in done for row in _seat_rows(claimed, played)]
             if seat_rows:
-                cursor.executemany(seat_sql, seat_rows)
-        if rated:
-            ratings_apply_matches(matches=rated)
+                _store_seats(cursor, seat_rows)
+        if done:
+            ratings_apply_matches(matches=[(claimed.match.pk, claimed.match.game, claimed.seats,
+                                            played.result.get("teams")) for claimed, played in done])
         if renew:
             Match.objects.filter(pk__in=list(renew), lease_token=token, status=Match.Status.RUNNING).update(
                 lease_expires_at=_lease(now, lease_seconds))
-        rounds = sorted({c.match.tournament_round_id for c, _ in results
-                         if c.match.pk in set(stored) and c.match.tournament_round_id})
+        rounds = sorted({claimed.match.tournament_round_id for claimed, _ in done
+                         if claimed.match.tournament_round_id})
         if rounds:
             transaction.on_commit(lambda: _publish_round_checks(rounds))
-    return stored
+    return [claimed.match.pk for claimed, _ in done]
 
 
 def _publish_round_checks(round_ids):
@@ -215,10 +275,14 @@ def _publish_round_checks(round_ids):
 
 def match_store_result(*, match_id, lease_token, played, seats=None, match=None):
     """Stores one played match; returns False (storing nothing) if this lease no longer holds it."""
-    match = match or Match.objects.only("game", "tournament_round_id").get(pk=match_id)
-    seats = seats if seats is not None else list(
-        MatchSeat.objects.filter(match_id=match_id).select_related("bot_version", "bot").order_by("seat"))
-    return bool(matches_store(token=lease_token, results=[(Claimed(match, seats), played)]))
+    if match is None:
+        match = Match.objects.only("game", "rules_version", "options", "seed", "tournament_round_id").get(pk=match_id)
+    match = MatchToPlay(match.pk, match.game, match.rules_version, match.options, match.seed,
+                        match.tournament_round_id)
+    if seats is None:
+        seats = MatchSeat.objects.filter(match_id=match_id).select_related("bot_version", "bot").order_by("seat")
+    claimed = Claimed(match, [SeatToPlay.of(row) for row in seats])
+    return bool(matches_store(token=lease_token, results=[(claimed, played)]))
 
 
 def match_fail(*, match_id, lease_token, error):
