@@ -62,8 +62,12 @@ def rating_chart(entries, *, width=WIDTH, height=HEIGHT):
         value += step
     dots = [(px, py, f"{e.rating:.1f} after {e.games} game{'s' if e.games != 1 else ''} ({e.kind})")
             for (px, py), e in zip(points, entries)]
-    x_labels = [(left, f"{entries[0].games} games")]
+    x_labels = [(left, _games(entries[0].games))]
     if count > 1:
-        x_labels.append((right, f"{entries[-1].games} games"))
+        x_labels.append((right, _games(entries[-1].games)))
     return Chart(width=width, height=height, line=" ".join(f"{px},{py}" for px, py in points), band=band,
                  dots=dots, whiskers=whiskers, y_ticks=ticks, x_labels=x_labels, plot=(left, top, right, bottom))
+
+
+def _games(count):
+    return f"{count} game{'s' if count != 1 else ''}"
