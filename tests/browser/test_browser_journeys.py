@@ -150,3 +150,41 @@ def test_open_a_replay_step_through_it_and_switch_perspective(site, page):
     download = page.locator("a", has_text="Download the replay")
     replay = page.request.get(site + download.get_attribute("href")).json()
     assert arena_replay.verify(replay) == Match.objects.get(pk=match.pk).result
+
+
+def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices(site, page):
+    from web.matches import services as match_services
+    from web.matches.models import Match
+    bots = bot_services.house_bots_ensure(game="risques", count=4)
+    match = match_services.match_create(game="risques", seats=bots, seed=5, options={"mode": "massacre"})
+    wait_for(lambda: Match.objects.filter(pk=match.pk, status="done").exists(), 120, message="the match played")
+
+    page.goto(f"{site}/matches/{match.pk}/")
+    page.locator("#replay-viewer[data-ready=true]").wait_for()
+    board = page.locator("#replay-board")
+    for name in ("Samurai", "Wounds", "Glory", "Reputations"):
+        assert name in board.inner_text()
+    steps = Match.objects.get(pk=match.pk).steps
+    page.press("body", "End")
+    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{steps}'")
+    assert "ends" in page.locator("#replay-events").inner_text().lower() or \
+        page.locator("#replay-events li").count() > 0
+
+    # a secret choice (a wager, a target) shows for everything, and for another seat it does not
+    secret_row = page.locator("#replay-board tr", has_text="chose")
+    for step in range(1, steps + 1):
+        page.fill("#replay-step-number", str(step))
+        page.press("#replay-step-number", "Enter")
+        page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{step}'")
+        if secret_row.count():
+            break
+    else:
+        raise AssertionError("no step shows a secret choice in the full view")
+    chooser = int(re.match(r"seat (\d+)", secret_row.first.inner_text()).group(1))
+    other = (chooser + 1) % len(bots)
+    page.select_option("#replay-perspective", str(other))
+    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{step}' && "
+                           f"document.querySelector('#replay-board').textContent.includes('seat {other}') && "
+                           "!document.querySelector('#replay-board').textContent.includes('chose')")
+    page.select_option("#replay-perspective", str(chooser))
+    secret_row.first.wait_for()

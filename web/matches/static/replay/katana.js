@@ -3,19 +3,10 @@
 (() => {
   "use strict";
 
-  const { humanize } = window.ReplayPlayer;
+  const { humanize, element } = window.ReplayPlayer;
   const card = (key) => (key ? humanize(key) : "a hidden card");
   const cards = (counts) => Object.entries(counts || {})
     .map(([key, n]) => (n > 1 ? `${card(key)} ×${n}` : card(key))).join(", ");
-
-  function element(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "class") node.className = value; else node.setAttribute(name, value);
-    }
-    for (const child of children) node.append(child);
-    return node;
-  }
 
   function handOf(view, seat) {
     if (view.seats[seat].hand) return view.seats[seat].hand;   // everything

@@ -64,6 +64,16 @@
     }
   }
 
+  /* A DOM element with attributes ("class" sets the class name) and children (nodes or text). */
+  function element(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name === "class") node.className = value; else node.setAttribute(name, value);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
   function humanize(name) {
     const words = String(name).toLowerCase().replaceAll("_", " ");
     return words.charAt(0).toUpperCase() + words.slice(1);
@@ -243,7 +253,7 @@
     }
   }
 
-  window.ReplayPlayer = { applyPatch, humanize };
+  window.ReplayPlayer = { applyPatch, humanize, element };
 
   document.addEventListener("DOMContentLoaded", () => {
     const root = document.getElementById("replay-viewer");

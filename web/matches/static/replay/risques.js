@@ -4,18 +4,9 @@
 (() => {
   "use strict";
 
-  const { humanize } = window.ReplayPlayer;
+  const { humanize, element } = window.ReplayPlayer;
   const VASSALS = ["ashigaru 1", "ashigaru 2", "guard 1", "guard 2"];
   const FIRST_VASSAL = 7;
-
-  function element(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "class") node.className = value; else node.setAttribute(name, value);
-    }
-    for (const child of children) node.append(child);
-    return node;
-  }
 
   function participantName(p, context) {
     if (p === null || p === undefined || p < 0) return "nobody";
