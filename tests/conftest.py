@@ -45,6 +45,20 @@ def build(request):
     return request.param
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and before it is dropped, the end of every other session on it:
+    a connection left open by a live-server or browser thread, or by a worker's pool process that
+    outlived its killed parent, would otherwise make the drop fail and leave the database behind."""
+    yield
+    from django.db import connection
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
 def pytest_sessionfinish(session, exitstatus):
     """In CI every test is mandatory: a skipped test (a missing server, browser or sandbox) fails the run."""
     if os.environ.get("CI") != "true":
