@@ -58,4 +58,3 @@ def site(live, live_server):
     """The running site (its base URL) with one real worker process playing matches."""
     live.worker("browser-worker")
     return live_server.url
-
