@@ -1,6 +1,15 @@
 import pytest
+from django.core.cache import cache
 
 from web.bots import services as bot_services
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Every test starts with empty rate-limit counters and replay caches."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

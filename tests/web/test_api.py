@@ -3,7 +3,6 @@ import io
 import zipfile
 
 import pytest
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -11,13 +10,6 @@ from bot_sources import GOOD_BOT, playable_upload
 from web.bots.models import BotVersion
 from web.matches import execution, services as match_services
 from web.tournaments.models import Tournament
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import zipfile
 from types import SimpleNamespace
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from bot_sources import CRASH_AT_MOVE, GOOD_BOT, playable_upload
@@ -15,13 +14,6 @@ from web.bots.models import Bot, BotVersion
 from web.matches import services as match_services
 from web.matches.models import MatchSeat
 from web.ratings import charts
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

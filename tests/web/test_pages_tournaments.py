@@ -1,7 +1,6 @@
 """The tournament pages: the list, the creation form (entrants, errors, rate limit), live progress
 and standings."""
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from bot_sources import GOOD_BOT, playable_upload
@@ -10,13 +9,6 @@ from web.matches import execution
 from web.matches.models import Match
 from web.tournaments import services
 from web.tournaments.models import Tournament, TournamentParticipant
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _create(client, bots, **fields):
