@@ -60,6 +60,26 @@ class GameState(Protocol):
 
 
 @dataclass(frozen=True)
+class RatingPool:
+    """Where a match's ratings go: one leaderboard per (game, rules version, splitting options).
+
+    ``kind`` is how the pool rates: ``ranks`` (finishing orders), ``teams`` (hidden teams), or
+    ``score`` (a single bot seat against the game's automata: mean score, win rate against them).
+    ``key`` is the stable text stored with every rating row, e.g. ``risques@1.2[mode=duel]``."""
+    game: str
+    rules_version: str
+    splits: tuple  # ((option name, canonical value), ...) in the spec's order
+    kind: str
+
+    @property
+    def key(self):
+        parts = [f"{name}={value}" for name, value in self.splits]
+        if self.kind == "score":
+            parts.append("solo")
+        return f"{self.game}@{self.rules_version}" + (f"[{','.join(parts)}]" if parts else "")
+
+
+@dataclass(frozen=True)
 class Option:
     name: str
     default: object
@@ -131,6 +151,30 @@ class Game:
                                  f"{', '.join(map(str, option.choices))}, not {value!r}")
             resolved[name] = value
         return resolved
+
+    @property
+    def pool_options(self):
+        """Names of the options whose values split rating pools (Risques: its mode)."""
+        return tuple(getattr(self.module, "POOL_OPTIONS", ()))
+
+    @property
+    def result_kind(self):
+        """``ranks``, ``teams`` (hidden teams share a rank) or ``score``."""
+        return getattr(self.module, "RESULT_KIND", "ranks")
+
+    def canonical_options(self, n_players, options=None):
+        """The resolved options, with values that depend on the player count made explicit
+        (Risques' ``mode=auto`` becomes ``duel`` or ``massacre``)."""
+        resolved = self.resolve_options(options)
+        canonical = getattr(self.module, "canonical_options", None)
+        return canonical(n_players, resolved) if canonical else resolved
+
+    def rating_pool(self, n_players, options=None):
+        """The rating pool of a match of ``n_players`` bot seats with these options."""
+        canonical = self.canonical_options(n_players, options)
+        splits = tuple((name, canonical[name]) for name in self.pool_options)
+        kind = "score" if n_players == 1 else self.result_kind
+        return RatingPool(self.id, self.rules_version, splits, kind)
 
     def new_state(self, n_players, seed, options=None):
         self.check_players(n_players)

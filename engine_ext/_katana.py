@@ -51,6 +51,7 @@ GAME_ID = "katana"
 GAME_NAME = "Katana"
 RULES_VERSION = "1.0"
 OPTIONS = ()  # the 3-player variant follows from the player count
+RESULT_KIND = "teams"
 ACTION_NAMES = views.ACTION_NAMES
 PHASE_NAMES = views.PHASE_NAMES
 END_REASONS = views.END_REASONS

@@ -77,6 +77,7 @@ OPTIONS = (
      "help": "violent scenes per match, one season apart"},
 )
 MODE_NAMES = ("duel", "frappe", "massacre")
+POOL_OPTIONS = ("mode",)   # each mode is a game of its own for ratings
 ACTION_NAMES = views.ACTION_NAMES
 PHASE_NAMES = views.PHASE_NAMES
 
@@ -713,6 +714,13 @@ def resolve_mode(n_players, mode):
     if m == M_MASSACRE and n_players < 3:
         raise ValueError("risques mode massacre is played by 3 to 7 players, not %d" % n_players)
     return m
+
+
+def canonical_options(n_players, options):
+    """``options`` with ``mode=auto`` replaced by the mode it means for ``n_players``."""
+    canonical = dict(options)
+    canonical["mode"] = MODE_NAMES[resolve_mode(n_players, options.get("mode", "auto"))]
+    return canonical
 
 
 def new_state(n_players, seed, options=None):
