@@ -35,4 +35,4 @@ bench: build
 	$(VENV)/bin/arena bench katana --games 20000
 
 clean:
-	rm -rf build engine_ext/*.so engine_ext/*.c
+	rm -rf build; find engine_ext -name "*.so" -delete; find engine_ext -name "*.c" -delete

@@ -1,6 +1,7 @@
 """Build of the compiled engines.
 
-Every ``engine_ext/_<name>.py`` that has a ``_<name>.pxd`` beside it is a
+Every ``_<name>.py`` under ``engine_ext/`` (the shared ``_rng``, each game
+package's ``_core`` and ``_rules``) that has a ``_<name>.pxd`` beside it is a
 Cython pure-Python-mode module and is compiled here.  Compiler directives are
 set once, below; ``ARENA_CYTHON_DEBUG=1`` turns bounds and initialisation
 checks back on for debugging.
@@ -34,29 +35,30 @@ STAGING = ROOT / "build" / "cython-src"
 
 
 def _staged_sources():
-    """Copy the engine package to the staging tree, stamping each rules module with the digest."""
+    """Copy the engine package to the staging tree, stamping each compiled module with its digest."""
     package = ROOT / "engine_ext"
     modules = engine_modules(package)
-    staged_pkg = STAGING / "engine_ext"
-    staged_pkg.mkdir(parents=True, exist_ok=True)
-    for path in (ROOT / "engine_ext").iterdir():
-        if path.suffix in (".py", ".pxd"):
-            target = staged_pkg / path.name
-            text = path.read_text()
-            if path.suffix == ".py" and path.stem in modules:
-                digest = source_digest(package, path.stem)
-                text += f'\n\nBUILD_SOURCE_DIGEST = "{digest}"\nBUILD_DEBUG = {DEBUG}\n'
-            if not target.exists() or target.read_text() != text:
-                target.write_text(text)
-    return staged_pkg
+    for path in package.rglob("*"):
+        if path.suffix not in (".py", ".pxd") or "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(ROOT)
+        target = STAGING / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = path.read_text()
+        dotted = ".".join(relative.with_suffix("").parts)
+        if path.suffix == ".py" and dotted in modules:
+            digest = source_digest(package, dotted)
+            text += f'\n\nBUILD_SOURCE_DIGEST = "{digest}"\nBUILD_DEBUG = {DEBUG}\n'
+        if not target.exists() or target.read_text() != text:
+            target.write_text(text)
 
 
 def _extensions():
     from Cython.Build import cythonize
 
-    staged_pkg = _staged_sources()
+    _staged_sources()
     extensions = [
-        Extension(f"engine_ext.{name}", [str((staged_pkg / f"{name}.py").relative_to(ROOT))],
+        Extension(name, [str((STAGING / Path(*name.split("."))).with_suffix(".py").relative_to(ROOT))],
                   extra_compile_args=["-O2"] if not DEBUG else ["-O0", "-g"])
         for name in sorted(engine_modules(ROOT / "engine_ext"))
     ]

@@ -7,10 +7,10 @@ between built-in bots is reproducible from its seed alone.
 Built-in names:
 
 * ``random``: uniform over the legal actions (every game);
-* ``heuristic``: the game's own heuristic bot (see ``HEURISTICS``; Katana:
-  :class:`arena.katana_agent.KatanaAggressor`, also available by its own name
-  ``katana-aggressor``; Risques: :class:`arena.heuristics.risques.OddsPlayer`,
-  also ``risques-odds``);
+* ``heuristic``: the game's own heuristic bot, named by its spec
+  (``SPEC.heuristic``, in the game's package, e.g.
+  ``engine_ext.katana.heuristic:KatanaAggressor``), also available by the
+  names the spec lists in ``heuristic_aliases`` (``katana-aggressor``);
 * ``mix-<p>`` with ``0 <= p <= 1`` (e.g. ``mix-0.25``): at each decision the
   heuristic's choice with probability ``1 - p``, a uniformly random legal
   action with probability ``p``.  ``mix-0`` is the heuristic, ``mix-1`` plays
@@ -21,9 +21,9 @@ also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
 ``close()``, and raises ``BotFailure`` when it fails.
 """
 import random
+from importlib import import_module
 
-from arena.heuristics.risques import OddsPlayer
-from arena.katana_agent import KatanaAggressor
+from arena import games
 
 STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
 
@@ -48,13 +48,6 @@ class RandomAgent:
 
     def act(self, observation, legal_actions):
         return legal_actions[self._rng.randrange(len(legal_actions))]
-
-
-# The heuristic bot of each game: game id -> class taking a seed.
-HEURISTICS = {
-    "katana": KatanaAggressor,
-    "risques": OddsPlayer,
-}
 
 
 class HeuristicAgent:
@@ -105,23 +98,36 @@ def mix_name(p):
 
 
 def _heuristic_class(game):
+    """The heuristic player of ``game``, imported from where its spec says."""
+    spec = games.get(game).spec
+    if not spec.heuristic:
+        with_one = [g for g in games.game_ids() if games.get(g).spec.heuristic]
+        raise ValueError(f"no heuristic bot for {game!r} yet: games with one are {', '.join(with_one)}")
+    module, _, name = spec.heuristic.partition(":")
+    return getattr(import_module(module), name)
+
+
+def _aliases():
+    """Built-in names of the games' heuristics (``katana-aggressor``): name -> game id."""
+    return {alias: game_id for game_id in games.game_ids() for alias in games.get(game_id).spec.heuristic_aliases}
+
+
+def game_of(name):
+    """The game a game-specific built-in bot plays (``risques-odds``: risques); ValueError otherwise."""
     try:
-        return HEURISTICS[game]
+        return _aliases()[name]
     except KeyError:
-        raise ValueError(f"no heuristic bot for {game!r} yet: games with one are "
-                         f"{', '.join(sorted(HEURISTICS))}") from None
+        raise ValueError(f"{name!r} is not the heuristic of one game: those are {', '.join(sorted(_aliases()))}") from None
 
 
 BUILTIN_AGENTS = {
     "random": lambda seed, game=None: RandomAgent(seed),
     "heuristic": HeuristicAgent,
-    "katana-aggressor": lambda seed, game=None: KatanaAggressor(seed),
-    "risques-odds": lambda seed, game=None: OddsPlayer(seed),
 }
 
 
 def builtin_names():
-    return sorted(BUILTIN_AGENTS) + ["mix-<p>"]
+    return sorted(list(BUILTIN_AGENTS) + list(_aliases())) + ["mix-<p>"]
 
 
 def check_builtin(name, game=None):
@@ -137,13 +143,14 @@ def builtin(name, seed, game=None):
         except ValueError:
             raise ValueError(f"bad mix {name!r}: write mix-<p> with p between 0 and 1, e.g. mix-0.25") from None
         return MixAgent(p, seed, game)
+    aliases = _aliases()
+    if name in aliases:
+        if game not in (None, aliases[name]):
+            raise ValueError(f"{name} plays {games.get(aliases[name]).name} only, not {game!r}")
+        return _heuristic_class(aliases[name])(seed)
     try:
         factory = BUILTIN_AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown built-in bot {name!r}: built-in bots are "
                          f"{', '.join(builtin_names())}") from None
-    if name == "katana-aggressor" and game not in (None, "katana"):
-        raise ValueError(f"katana-aggressor plays Katana only, not {game!r}")
-    if name == "risques-odds" and game not in (None, "risques"):
-        raise ValueError(f"risques-odds plays Risques only, not {game!r}")
     return factory(seed, game)

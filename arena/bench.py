@@ -39,7 +39,7 @@ def _fast_path(game, players, n_games, seed, advance, chunk):
 
 def _driven(game, players, n_games, seed, advance):
     """Python chooses every action; the clock runs only inside the engine's calls."""
-    rng = load_module("_rng", COMPILED).Rng(seed, 99)
+    rng = load_module("engine_ext._rng", COMPILED).Rng(seed, 99)
     engine_ns = 0
     decisions = 0
     clock = time.perf_counter_ns

@@ -135,7 +135,7 @@ def add_commands(sub):
     p = sub.add_parser("tournament", help="run a tournament between built-in bots and print the standings")
     p.add_argument("game")
     p.add_argument("bots", nargs="+", metavar="BOT",
-                   help="built-in bots (random, heuristic, katana-aggressor, mix-<p>); repeat a name "
+                   help="built-in bots (random, heuristic, a game's heuristic by name, mix-<p>); repeat a name "
                         "for several entrants")
     p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("--games", type=int, default=2,

@@ -20,26 +20,28 @@ COMPILED = "compiled"
 PYTHON = "python"
 BUILDS = (COMPILED, PYTHON)
 
-_PACKAGE = "engine_ext"
-_PURE_PACKAGE = "_arena_pure_engine_ext"
+_PURE_PREFIX = "_arena_pure_"   # _arena_pure_engine_ext.katana._rules is engine_ext/katana/_rules.py
 
 
 class EngineBuildError(RuntimeError):
     """The requested build of an engine cannot be used."""
 
 
-def package_dir():
-    spec = importlib.util.find_spec(_PACKAGE)
+def package_dir(top="engine_ext"):
+    """The directory of the top-level package ``top`` (where its sources are)."""
+    spec = importlib.util.find_spec(top)
+    if spec is None or not spec.submodule_search_locations:
+        raise EngineBuildError(f"no package {top!r} to load engines from")
     return Path(spec.submodule_search_locations[0])
 
 
 def current_digest(name):
-    """The digest of the sources of module ``name`` as they are on disk now."""
-    return source_digest(package_dir(), name)
+    """The digest of the sources of module ``name`` (dotted) as they are on disk now."""
+    return source_digest(package_dir(name.split(".")[0]), name)
 
 
 def load_module(name, build=COMPILED):
-    """The rules module ``engine_ext.<name>`` in the requested build."""
+    """The rules module ``name`` (e.g. ``engine_ext.katana._rules``) in the requested build."""
     if build == COMPILED:
         return _load_compiled(name)
     if build == PYTHON:
@@ -49,33 +51,38 @@ def load_module(name, build=COMPILED):
 
 def _load_compiled(name):
     try:
-        module = importlib.import_module(f"{_PACKAGE}.{name}")
+        module = importlib.import_module(name)
     except ImportError as exc:
-        raise EngineBuildError(f"{_PACKAGE}.{name} is not importable ({exc}); run `make build`") from exc
+        raise EngineBuildError(f"{name} is not importable ({exc}); run `make build`") from exc
     if not isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader):
-        raise EngineBuildError(
-            f"{_PACKAGE}.{name} is not compiled (found {module.__file__}); run `make build`")
+        raise EngineBuildError(f"{name} is not compiled (found {module.__file__}); run `make build`")
     built_from = getattr(module, "BUILD_SOURCE_DIGEST", None)
     if built_from != current_digest(name):
         raise EngineBuildError(
-            f"{module.__file__} was built from other sources than those in {package_dir()}; "
-            "run `make build`")
+            f"{module.__file__} was built from other sources than those in "
+            f"{package_dir(name.split('.')[0])}; run `make build`")
     return module
 
 
 class _SourceOnlyFinder(importlib.abc.MetaPathFinder):
-    """Finds ``_arena_pure_engine_ext.*`` as the ``.py`` files of the engine package."""
+    """Finds ``_arena_pure_<top>.*`` as the ``.py`` files of package ``<top>``, so that the
+    uncompiled build's own imports (``from .._rng import Rng``) resolve to sources too, never
+    to the extension modules beside them."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname != _PURE_PACKAGE and not fullname.startswith(_PURE_PACKAGE + "."):
+        if not fullname.startswith(_PURE_PREFIX):
             return None
-        directory = package_dir()
-        if fullname == _PURE_PACKAGE:
+        top, *parts = fullname[len(_PURE_PREFIX):].split(".")
+        try:
+            directory = package_dir(top).joinpath(*parts)
+        except EngineBuildError:
+            return None
+        if directory.is_dir():
             source = directory / "__init__.py"
             return importlib.util.spec_from_file_location(
                 fullname, source, submodule_search_locations=[str(directory)],
                 loader=importlib.machinery.SourceFileLoader(fullname, str(source)))
-        source = directory / (fullname.rpartition(".")[2] + ".py")
+        source = directory.with_suffix(".py")
         if not source.exists():
             return None
         return importlib.util.spec_from_file_location(
@@ -88,7 +95,7 @@ _FINDER = _SourceOnlyFinder()
 def _load_pure(name):
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
-    return importlib.import_module(f"{_PURE_PACKAGE}.{name}")
+    return importlib.import_module(_PURE_PREFIX + name)
 
 
 def describe_build(name, build):

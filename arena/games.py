@@ -1,28 +1,56 @@
 """The game registry and the engine contract every game implements.
 
-An engine is a rules module in ``engine_ext`` (see ``arena.engines`` for its two
-builds).  It exposes ``GAME_ID``, ``GAME_NAME``, ``RULES_VERSION``,
-``MIN_PLAYERS``, ``MAX_PLAYERS``, ``OPTIONS``, ``ACTION_NAMES``,
-``new_state(n_players, seed, options)`` and the fast path
-``play_random_games(n_players, n_games, seed)``.  Its states implement
-:class:`GameState`.  Registering a game is one line in ``_ENGINES``.
+A game is a package ``engine_ext/<game>/`` whose ``spec.SPEC`` (an
+:class:`engine_ext.spec.GameSpec`) declares it: id, name, rules version,
+players, options, actions, result kind, automata, time control, heuristic,
+rules summary and golden cases.  Its rules module (``SPEC.rules_module``, two
+builds: see ``arena.engines``) exposes ``new_state(n_players, seed, options)``
+and the fast path ``play_random_games(n_players, n_games, seed)``, and its
+states implement :class:`GameState`.
+
+Registering a game is one line in ``_PACKAGES``.  Games outside this
+repository (a throwaway game in the tests, a game of your own) are registered
+by ``ARENA_EXTRA_GAMES=id=package[,id=package]``, read by every process, so
+that workers and web servers see the same games as the command that set it.
 """
+import os
 from dataclasses import dataclass
 from functools import cached_property
+from importlib import import_module
 from typing import Protocol
 
 from arena.engines import BUILDS, COMPILED, load_module
+from engine_ext.spec import GameSpec, Option  # noqa: F401  (Option is part of the registry's API)
 
-_ENGINES = {
-    "katana": "_katana",
-    "risques": "_risques",
+_PACKAGES = {
+    "katana": "engine_ext.katana",
+    "risques": "engine_ext.risques",
 }
 
 
-class GameState(Protocol):
-    """One game in progress: deterministic from (game, rules version, options, seed, actions)."""
+def _registered():
+    packages = dict(_PACKAGES)
+    for entry in filter(None, os.environ.get("ARENA_EXTRA_GAMES", "").split(",")):
+        game_id, _, package = entry.partition("=")
+        if not game_id or not package:
+            raise ValueError(f"ARENA_EXTRA_GAMES: {entry!r} is not id=package")
+        packages[game_id.strip()] = package.strip()
+    return packages
 
-    n: int
+
+class GameState(Protocol):
+    """One game in progress: deterministic from (game, rules version, options, seed, actions).
+
+    Decisions are small integers from the game's action table (``SPEC.actions``).  A compound
+    turn (place a worker, then pay, then pick a target) is a sequence of such decisions by the
+    same seat, each with its own legal set: ``current_seats()`` keeps naming that seat until the
+    turn is complete, and the public ``events`` say what each decision did.  Which seats must
+    decide never depends on hidden information.
+    """
+
+    n: int          # bot seats (automata, played by the engine, are not seats)
+    events: list    # the public event log so far, appended to by ``apply``; ``observation(seat,
+    #               # since)`` carries ``events`` from index ``since`` on and ``event_count``
 
     def current_seats(self) -> list[int]:
         """Seats that must decide now: one normally, another out of turn (a parry), several at
@@ -38,14 +66,17 @@ class GameState(Protocol):
     def is_terminal(self) -> bool: ...
 
     def observation(self, seat: int, since: int = 0) -> dict:
-        """JSON-compatible: exactly what ``seat`` may know, with public events from ``since`` on."""
+        """JSON-compatible: exactly what ``seat`` may know, with ``events`` (those ``seat`` may see,
+        from index ``since`` of the log on) and ``event_count`` (the log's length, the next
+        ``since``).  It carries ``game`` and ``seat``."""
 
     def full_view(self, since: int = 0) -> dict:
         """Everything, hidden parts included (spectators of finished games, replays)."""
 
     def result(self) -> dict:
         """Once over: ``scores``, ``ranks`` (1 = first, shared by a team), ``teams`` per seat,
-        ``end_reason`` and the game's own details."""
+        ``end_reason`` and the game's own details.  With automata in play, ``automata`` lists
+        ``{"name", "level", "score", "rank"}`` for each, ranked on the seats' scale."""
 
     def forfeit(self, seat: int) -> None:
         """``seat`` leaves (its bot failed).  It ranks last alone; the game goes on without it
@@ -79,94 +110,89 @@ class RatingPool:
         return f"{self.game}@{self.rules_version}" + (f"[{','.join(parts)}]" if parts else "")
 
 
-@dataclass(frozen=True)
-class Option:
-    name: str
-    default: object
-    choices: tuple
-    help: str
-
-
 @dataclass(frozen=True, eq=False)
 class Game:
+    """A registered game in one build: its spec, and its rules module loaded on first use."""
     id: str
-    module_name: str
+    package: str
     build: str = COMPILED
 
     @cached_property
+    def spec(self) -> GameSpec:
+        spec = import_module(f"{self.package}.spec").SPEC
+        if spec.id != self.id:
+            raise ValueError(f"{self.package} declares game {spec.id!r}, registered as {self.id!r}")
+        return spec
+
+    @cached_property
     def module(self):
-        return load_module(self.module_name, self.build)
+        return load_module(self.spec.rules_module, self.build)
+
+    @property
+    def module_name(self):
+        return self.spec.rules_module
+
+    @property
+    def package_dir(self):
+        """The game's package directory (its golden playthroughs are in ``golden/``)."""
+        from pathlib import Path
+        return Path(import_module(self.package).__file__).parent
 
     @property
     def name(self):
-        return self.module.GAME_NAME
+        return self.spec.name
 
     @property
     def rules_version(self):
-        return self.module.RULES_VERSION
+        return self.spec.rules_version
 
     @property
     def min_players(self):
-        return self.module.MIN_PLAYERS
+        return self.spec.min_players
 
     @property
     def max_players(self):
-        return self.module.MAX_PLAYERS
+        return self.spec.max_players
 
     @property
     def options(self):
-        return tuple(Option(**option) for option in self.module.OPTIONS)
+        return self.spec.options
 
     @property
     def action_names(self):
-        return self.module.ACTION_NAMES
+        return self.spec.action_names
 
     def action_name(self, action):
         return self.action_names[action]
 
     def action_id(self, name):
         try:
-            return self.action_names.index(name)
+            return self.spec.actions.id(name)
         except ValueError:
             raise ValueError(f"{self.id} has no action named {name!r}") from None
 
     def check_players(self, n_players):
-        if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"{self.id} is played by {self.min_players} to {self.max_players} "
-                             f"players, not {n_players}")
+        self.spec.check_players(n_players)
 
     def resolve_options(self, options=None):
         """The options with defaults filled in; unknown names and values are errors."""
-        options = dict(options or {})
-        known = {option.name: option for option in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise ValueError(f"{self.id} has no option {', '.join(unknown)}"
-                             + (f" (options: {', '.join(sorted(known))})" if known else ""))
-        resolved = {}
-        for name, option in known.items():
-            value = options.get(name, option.default)
-            if option.choices and value not in option.choices:
-                raise ValueError(f"option {name} of {self.id} must be one of "
-                                 f"{', '.join(map(str, option.choices))}, not {value!r}")
-            resolved[name] = value
-        return resolved
+        return self.spec.resolve_options(options)
 
     @property
     def pool_options(self):
         """Names of the options whose values split rating pools (Risques: its mode)."""
-        return tuple(getattr(self.module, "POOL_OPTIONS", ()))
+        return self.spec.pool_options
 
     @property
     def result_kind(self):
         """``ranks``, ``teams`` (hidden teams share a rank) or ``score``."""
-        return getattr(self.module, "RESULT_KIND", "ranks")
+        return self.spec.result_kind
 
     def canonical_options(self, n_players, options=None):
         """The resolved options, with values that depend on the player count made explicit
         (Risques' ``mode=auto`` becomes ``duel`` or ``massacre``)."""
         resolved = self.resolve_options(options)
-        canonical = getattr(self.module, "canonical_options", None)
+        canonical = self.spec.canonical_options
         return canonical(n_players, resolved) if canonical else resolved
 
     def rating_pool(self, n_players, options=None):
@@ -186,23 +212,19 @@ class Game:
 
 
 def game_ids():
-    return tuple(_ENGINES)
+    return tuple(_registered())
 
 
 def get(game_id, build=COMPILED):
     if build not in BUILDS:
         raise ValueError(f"unknown build {build!r}: expected one of {', '.join(BUILDS)}")
-    try:
-        return _game(game_id, build)
-    except KeyError:
-        raise ValueError(f"unknown game {game_id!r}: known games are {', '.join(_ENGINES)}") from None
+    key = (game_id, build)
+    if key not in _LOADED:
+        packages = _registered()
+        if game_id not in packages:
+            raise ValueError(f"unknown game {game_id!r}: known games are {', '.join(packages)}")
+        _LOADED[key] = Game(game_id, packages[game_id], build)
+    return _LOADED[key]
 
 
 _LOADED = {}
-
-
-def _game(game_id, build):
-    key = (game_id, build)
-    if key not in _LOADED:
-        _LOADED[key] = Game(game_id, _ENGINES[game_id], build)
-    return _LOADED[key]

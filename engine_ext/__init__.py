@@ -1,7 +1,12 @@
-"""Compiled game engines.
+"""The game engines: one package per game, and what they share.
 
-Each game has one rules module, ``_<game>.py``, written in Cython's pure-Python
-mode and typed by its ``_<game>.pxd``: the build compiles it, and the very same
-file also runs as plain Python (see ``arena.engines``).  Game data (cards,
-characters, tables) lives in ``<game>_data.py`` beside it.
+``engine_ext/<game>/`` holds a game whole: ``spec.py`` (its declaration, read
+by the whole platform), ``actions.py`` (its integer actions, declared once),
+``data.py`` (cards, tables, every value marked by its source), ``_core.py``
+and ``_rules.py`` (the rules, written in Cython's pure-Python mode and typed
+by their ``.pxd``: the build compiles them, and the very same files also run
+as plain Python, see ``arena.engines``), ``views.py`` (what each seat sees),
+``heuristic.py`` (the built-in heuristic player) and ``golden/`` (recorded
+playthroughs).  ``spec.py`` and ``_rng.py`` here are shared by every game.
+Nothing in this package imports the rest of the project.
 """

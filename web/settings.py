@@ -156,8 +156,8 @@ ARENA_BEAT_LADDER_SECONDS = runtime.env_float("ARENA_BEAT_LADDER_SECONDS", 10.0)
 ARENA_BEAT_SWEEP_SECONDS = runtime.env_float("ARENA_BEAT_SWEEP_SECONDS", 15.0)
 ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
 ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
-# Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control
-# (arena.bots.runner.TIME_CONTROLS); empty keeps them.
+# Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control (its spec's),
+# for validation and rated matches alike (arena.bots.runner.time_control); empty keeps them.
 ARENA_BOT_TIME_CONTROL = tuple(float(part) for part in os.environ.get("ARENA_BOT_TIME_CONTROL", "").split(",")
                                if part.strip())
 if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:

@@ -31,6 +31,11 @@ def _in_units(summary, scale, digits):
     return {k: (round(v * scale, digits) if k != "n" else v) for k, v in summary.items()}
 
 
+def _players(game):
+    """The table the benchmark plays: 5 seats, or the nearest count the game allows."""
+    return min(max(5, game.min_players), game.max_players)
+
+
 def recorded_decisions(game_id, count, seed=1):
     """(observation, legal actions) pairs of seeded random games, as one seat's bot receives them."""
     import random
@@ -39,7 +44,7 @@ def recorded_decisions(game_id, count, seed=1):
     pairs = []
     g = 0
     while len(pairs) < count:
-        state = game.new_state(min(max(5, game.min_players), game.max_players), seed + g)
+        state = game.new_state(_players(game), seed + g)
         seen = [0] * state.n
         while not state.is_terminal() and len(pairs) < count:
             seat = state.current_seats()[0]
@@ -52,18 +57,19 @@ def recorded_decisions(game_id, count, seed=1):
     return pairs
 
 
-def run(*, game_id="katana", starts=30, decisions=3000, trusted=False, progress=None):
+def run(*, game_id=None, starts=30, decisions=3000, trusted=False, progress=None):
     def stage(label, total):
         if progress is None:
             return lambda: None
         task = progress.add_task(label, total=total)
         return lambda: progress.advance(task)
 
+    game_id = game_id or games.game_ids()[0]
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "first_legal.py")
         with open(path, "w") as handle:
             handle.write(BOT_SOURCE)
-        info = {"game": game_id, "seat": 0, "players": 5, "rules_version": "", "options": {},
+        info = {"game": game_id, "seat": 0, "players": _players(games.get(game_id)), "rules_version": "", "options": {},
                 "action_names": list(games.get(game_id).action_names)}
 
         startup, teardown = [], []

@@ -14,11 +14,11 @@ import signal
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 
 from arena.agents import BotFailure
 from arena.bots import sandbox, submission
 from arena.bots.sandbox import SANDBOX_BOT_DIR, SANDBOX_HARNESS, Limits, Sandbox, SandboxUnavailable
+from engine_ext.spec import TimeControl
 
 MAX_MESSAGE_BYTES = 64 << 10      # one line from the bot
 MAX_OUTPUT_BYTES = 4 << 20        # all of its protocol output in a match
@@ -27,22 +27,27 @@ LOG_MAX_BYTES = 16 << 20          # stderr beyond this is a flood: the bot is st
 END_GRACE_SECONDS = 0.2           # for the bot's end() before it is killed
 
 
-@dataclass(frozen=True)
-class TimeControl:
-    move: float      # seconds per decision, free
-    bank: float      # seconds of overage for the whole match
-    startup: float   # to start and answer ``ready``
-
-
-# Per game; a game missing here gets the default.
-TIME_CONTROLS = {
-    "katana": TimeControl(move=1.0, bank=10.0, startup=5.0),
-}
-DEFAULT_TIME_CONTROL = TimeControl(move=1.0, bank=10.0, startup=5.0)
-
-
 def time_control(game_id):
-    return TIME_CONTROLS.get(game_id, DEFAULT_TIME_CONTROL)
+    """The one clock of uploaded bots in ``game_id``, for validation and rated matches alike:
+    ``ARENA_BOT_TIME_CONTROL`` (``MOVE,BANK,STARTUP`` seconds) when set, else the game's own
+    (``SPEC.time_control``).  A bot that passes validation therefore has the clock it is rated
+    under."""
+    override = os.environ.get("ARENA_BOT_TIME_CONTROL", "").strip()
+    if override:
+        return parse_time_control(override)
+    from arena import games
+    return games.get(game_id).spec.time_control
+
+
+def parse_time_control(text):
+    """``"1,10,5"`` as a ``TimeControl``; ValueError saying what is expected."""
+    try:
+        move, bank, startup = (float(part) for part in text.split(","))
+    except ValueError:
+        raise ValueError(f"a time control is MOVE,BANK,STARTUP in seconds, e.g. 1,10,5, not {text!r}") from None
+    if min(move, startup) <= 0 or bank < 0:
+        raise ValueError(f"a time control needs positive MOVE and STARTUP and a BANK >= 0, not {text!r}")
+    return TimeControl(move=move, bank=bank, startup=startup)
 
 
 class _Log:

@@ -12,15 +12,14 @@ import argparse
 import json
 import sys
 
-from arena import agents
+from arena import agents, games
 from arena.match import agent_seed, play_match
 
-# (label, game, players, options)
-CASES = {
-    "risques-odds": (("duel", "risques", 2, {"mode": "duel"}),
-                     ("frappe", "risques", 2, {"mode": "frappe"}),
-                     ("massacre", "risques", 5, {"mode": "massacre"})),
-}
+def cases(bot):
+    """(label, game, players, options) for ``bot``: the golden cases of its game's spec, which
+    cover every variant (Risques: duel, frappe, massacre at 3 and 7, personal honor)."""
+    game_id = agents.game_of(bot)
+    return tuple((case.name, game_id, case.players, case.options) for case in games.get(game_id).spec.golden)
 
 
 def play(bot, game, players, options, n_games, seed=0, opponent="random", advance=None):
@@ -49,7 +48,7 @@ def play(bot, game, players, options, n_games, seed=0, opponent="random", advanc
 
 def run(bot, n_games, seed=0, baseline=True, progress=None):
     report = {"bot": bot, "opponents": "random", "games_per_case": n_games, "seed": seed, "cases": {}}
-    for label, game, players, options in CASES[bot]:
+    for label, game, players, options in cases(bot):
         rows = {}
         for who in ([bot, "random"] if baseline else [bot]):
             advance = None
@@ -64,7 +63,7 @@ def run(bot, n_games, seed=0, baseline=True, progress=None):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m arena.heuristics.winrate", description=__doc__.split("\n")[0])
-    parser.add_argument("bot", choices=sorted(CASES))
+    parser.add_argument("bot", help="a game's heuristic by its name (risques-odds, katana-aggressor)")
     parser.add_argument("--games", type=int, default=1000, help="matches per case")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-baseline", action="store_true", help="skip random in the bot's seat")

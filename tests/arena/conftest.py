@@ -18,8 +18,8 @@ def sandboxed():
 
 @pytest.fixture
 def fast_clock(monkeypatch):
-    """Katana with a short per-move limit and bank, so that timeouts are quick to test."""
+    """A short per-move limit and bank (the one clock of validation and rated matches), so that
+    timeouts are quick to test."""
     from arena.bots import runner
-    clock = runner.TimeControl(move=0.5, bank=1.0, startup=3.0)
-    monkeypatch.setitem(runner.TIME_CONTROLS, "katana", clock)
-    return clock
+    monkeypatch.setenv("ARENA_BOT_TIME_CONTROL", "0.5,1,3")
+    return runner.time_control("katana")

@@ -13,7 +13,7 @@ def test_builtin_names_and_errors():
         agents.builtin("mix-lots", 1)
     with pytest.raises(ValueError, match="between 0 and 1"):
         agents.builtin("mix-2", 1)
-    with pytest.raises(ValueError, match="no heuristic bot"):
+    with pytest.raises(ValueError, match="unknown game .no-such-game."):
         agents.builtin("heuristic", 1, "no-such-game")
     with pytest.raises(ValueError, match="unknown built-in bot"):
         agents.builtin("grandmaster", 1)

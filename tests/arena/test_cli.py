@@ -101,4 +101,4 @@ def test_bench_json_reports_all_three_builds_and_their_ratios():
         assert report[key]["games_per_second"] > 0
     assert report["compiled_fast_path"]["games"] == 40
     assert report["ratios"]["fast_path_over_uncompiled_games_per_second"] > 0
-    assert "compiled" in report["builds"]["compiled"] and "_katana.py" in report["builds"]["uncompiled"]
+    assert "compiled" in report["builds"]["compiled"] and "katana/_rules.py" in report["builds"]["uncompiled"]

@@ -51,5 +51,5 @@ def test_bench_risques_json_reports_all_three_builds():
     for key in ("compiled_fast_path", "compiled_driven_from_python", "uncompiled"):
         assert report[key]["games"] >= 5 and report[key]["decisions"] > report[key]["games"]
     assert report["compiled_fast_path"]["games"] == 200
-    assert "_risques.py" in report["builds"]["uncompiled"]
+    assert "risques/_rules.py" in report["builds"]["uncompiled"]
     assert report["ratios"]["fast_path_over_uncompiled_games_per_second"] > 1

@@ -3,7 +3,7 @@ import pytest
 
 from arena import agents
 from arena.heuristics import winrate
-from arena.heuristics.risques import OddsPlayer, duel_odds, reach, sum_distribution
+from engine_ext.risques.heuristic import OddsPlayer, duel_odds, reach, sum_distribution
 from arena.match import play_match
 
 
@@ -20,7 +20,7 @@ def test_dice_odds_are_exact():
 
 def test_it_is_risques_heuristic_and_refuses_other_games():
     assert isinstance(agents.builtin("risques-odds", 1, "risques"), OddsPlayer)
-    assert agents.HEURISTICS["risques"] is OddsPlayer, "the `heuristic` and `mix-<p>` bots of Risques"
+    assert agents._heuristic_class("risques") is OddsPlayer, "the `heuristic` and `mix-<p>` bots of Risques"
     with pytest.raises(ValueError, match="risques-odds plays Risques only, not 'katana'"):
         agents.builtin("risques-odds", 1, "katana")
     with pytest.raises(ValueError, match="risques-odds plays risques only"):
@@ -49,7 +49,7 @@ def _first_decision(options, players, seed, phase):
 
 
 def test_it_guards_first_in_a_frappe_and_never_wagers_everything_blindly():
-    from engine_ext.risques_views import ACTION_NAMES
+    from engine_ext.risques.views import ACTION_NAMES
 
     found = _first_decision({"mode": "frappe"}, 2, 4, "declare")
     state, seat, observation = found
@@ -62,7 +62,7 @@ def test_it_guards_first_in_a_frappe_and_never_wagers_everything_blindly():
     assert wager.startswith("WAGER_") and wager != ACTION_NAMES[legal[-1]], "all-in rolls no dice"
 
 
-@pytest.mark.parametrize("label,game,players,options", winrate.CASES["risques-odds"])
+@pytest.mark.parametrize("label,game,players,options", winrate.cases("risques-odds"))
 def test_it_beats_random_clearly_in_every_mode(label, game, players, options):
     n = 60
     bot = winrate.play("risques-odds", game, players, options, n, seed=900)
@@ -74,7 +74,7 @@ def test_it_beats_random_clearly_in_every_mode(label, game, players, options):
 
 
 def test_its_matches_finish_without_an_illegal_move_in_every_mode():
-    for label, game, players, options in winrate.CASES["risques-odds"]:
+    for label, game, players, options in winrate.cases("risques-odds"):
         for seed in range(5):
             outcome = play_match(game, seed=seed, options=dict(options, honor_pool="personal"),
                                  agents=[agents.builtin("risques-odds", seed * 10 + s) for s in range(players)])

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from arena.agents import builtin
-from arena.bots.runner import BotProcess, TimeControl
+from arena.bots.runner import BotProcess
 from arena.bots.sandbox import Limits, _process_uids
 from arena.match import play_match
 
@@ -92,8 +92,7 @@ def test_a_bot_cannot_read_another_bots_files(sandboxed, fast_clock, tmp_path):
 
 
 def test_the_cpu_time_limit_stops_a_busy_bot_and_its_children(sandboxed, monkeypatch):
-    from arena.bots import runner
-    monkeypatch.setitem(runner.TIME_CONTROLS, "katana", TimeControl(move=8.0, bank=0.0, startup=5.0))
+    monkeypatch.setenv("ARENA_BOT_TIME_CONTROL", "8,0,5")
     outcome, bots, seconds = play(["cpu_burner.py"], limits=Limits(cpu_seconds=1))
     assert outcome.seat_status[0]["status"] == "limit", outcome.seat_status[0]
     assert "SIGXCPU" in outcome.seat_status[0]["reason"]

@@ -15,7 +15,7 @@ order fixed by the seed.
 """
 import random
 
-from engine_ext import katana_data as data
+from engine_ext.katana import data
 
 PERMANENT_KEYS = [c.key for c in data.CARDS if c.kind == data.PERMANENT]
 FIRST_PERMANENT = data.card_index(PERMANENT_KEYS[0])

@@ -47,42 +47,54 @@ def test_both_fast_paths_play_identical_games(game_id):
         assert compiled.play_random_games(n, 20, 1000 + n) == uncompiled.play_random_games(n, 20, 1000 + n)
 
 
+KATANA = "engine_ext.katana._rules"
+RISQUES = "engine_ext.risques._rules"
+
+
 def test_the_uncompiled_build_runs_sources_only():
-    module = engines.load_module("_katana", PYTHON)
-    assert module.__file__.endswith("_katana.py")
+    module = engines.load_module(KATANA, PYTHON)
+    assert module.__file__.endswith("katana/_rules.py")
     assert module.Rng.__module__.endswith("_rng")
-    assert engines.load_module("_rng", PYTHON).__file__.endswith("_rng.py")
+    assert engines.load_module("engine_ext._rng", PYTHON).__file__.endswith("_rng.py")
     assert not hasattr(module, "BUILD_SOURCE_DIGEST")
 
 
 def test_the_compiled_build_is_the_extension_built_from_these_sources():
-    module = engines.load_module("_katana", COMPILED)
+    module = engines.load_module(KATANA, COMPILED)
     assert module.__file__.endswith(".so")
-    assert module.BUILD_SOURCE_DIGEST == engines.current_digest("_katana")
+    assert module.BUILD_SOURCE_DIGEST == engines.current_digest(KATANA)
 
 
 def test_a_stale_compiled_module_is_refused(monkeypatch):
     monkeypatch.setattr(engines, "current_digest", lambda name: "0" * 64)
     with pytest.raises(EngineBuildError, match="built from other sources.*make build"):
-        engines.load_module("_katana", COMPILED)
+        engines.load_module(KATANA, COMPILED)
+
+
+def _copy_engine_package(tmp_path):
+    import shutil
+    shutil.copytree(engines.package_dir(), tmp_path / "engine_ext",
+                    ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__", "golden"))
+    return tmp_path / "engine_ext"
 
 
 def test_an_edited_source_changes_the_digest(tmp_path):
     from arena.engine_sources import source_digest
 
-    for source in list(engines.package_dir().glob("*.py")) + list(engines.package_dir().glob("*.pxd")):
-        if not source.name.startswith("risques"):
-            (tmp_path / source.name).write_text(source.read_text())
-    before = source_digest(tmp_path, "_katana")
-    rng_before = source_digest(tmp_path, "_rng")
-    (tmp_path / "risques_data.py").write_text("# another game's file\n")
-    assert source_digest(tmp_path, "_katana") == before, "other games' files do not count"
-    for edited in ("katana_data.py", "katana_views.py", "_rng.py", "_katana.pxd", "_katana_core.py"):
-        with open(tmp_path / edited, "a") as handle:
+    root = _copy_engine_package(tmp_path)
+    before = source_digest(root, KATANA)
+    rng_before = source_digest(root, "engine_ext._rng")
+    for other in ("risques/data.py", "risques/_rules.py", "katana/heuristic.py"):
+        with open(root / other, "a") as handle:
+            handle.write("\n# not a source of Katana's rules\n")
+    assert source_digest(root, KATANA) == before, "other games' files and the heuristic do not count"
+    for edited in ("katana/data.py", "katana/views.py", "katana/actions.py", "katana/spec.py", "spec.py",
+                   "_rng.py", "katana/_rules.pxd", "katana/_core.py", "katana/_core.pxd"):
+        with open(root / edited, "a") as handle:
             handle.write("\n# an edit\n")
-        assert source_digest(tmp_path, "_katana") != before, edited
-        before = source_digest(tmp_path, "_katana")
-    assert source_digest(tmp_path, "_rng") != rng_before
+        assert source_digest(root, KATANA) != before, edited
+        before = source_digest(root, KATANA)
+    assert source_digest(root, "engine_ext._rng") != rng_before
 
 
 def test_unknown_build_and_game_are_clear_errors():
@@ -95,17 +107,18 @@ def test_unknown_build_and_game_are_clear_errors():
 def test_risques_digest_follows_its_cimported_core(tmp_path):
     from arena.engine_sources import module_sources, source_digest
 
-    names = [path.name for path in module_sources(engines.package_dir(), "_risques")]
-    assert {"_risques.py", "_risques.pxd", "_risques_core.py", "_risques_core.pxd", "_rng.py"} <= set(names)
-    for name in names:
-        (tmp_path / name).write_text((engines.package_dir() / name).read_text())
-    before = source_digest(tmp_path, "_risques")
-    with open(tmp_path / "_risques_core.py", "a") as handle:
+    names = {path.relative_to(engines.package_dir()).as_posix()
+             for path in module_sources(engines.package_dir(), RISQUES)}
+    assert {"risques/_rules.py", "risques/_rules.pxd", "risques/_core.py", "risques/_core.pxd", "_rng.py",
+            "risques/actions.py", "risques/data.py", "risques/views.py"} <= names
+    root = _copy_engine_package(tmp_path)
+    before = source_digest(root, RISQUES)
+    with open(root / "risques" / "_core.py", "a") as handle:
         handle.write("\n# an edit\n")
-    assert source_digest(tmp_path, "_risques") != before, "an edit to the core rebuilds the rules module"
+    assert source_digest(root, RISQUES) != before, "an edit to the core rebuilds the rules module"
 
 
-def test_risques_rules_are_split_into_modules_of_reasonable_size():
-    for name in ("_risques.py", "_risques_core.py"):
-        lines = (engines.package_dir() / name).read_text().count("\n")
-        assert lines <= 800, f"{name} has {lines} lines"
+def test_engine_modules_are_of_reasonable_size():
+    for path in engines.package_dir().rglob("*.py"):
+        lines = path.read_text().count("\n")
+        assert lines <= 800, f"{path} has {lines} lines"

@@ -1,9 +1,11 @@
 """The contract, checked the same way for every registered game, in both builds.
 
-Random play from many seeds and every player count: the game ends within a
-bound, exactly the listed actions are applicable, observations are JSON and
-leak nothing, the decision structure reveals nothing hidden, results are well
-formed.
+Random play from many seeds, every player count and every variant its spec
+lists: the game ends within the spec's bound, exactly the listed actions are
+applicable, observations are JSON and leak nothing, the decision structure
+reveals nothing hidden, results are well formed.  The cost per game does not
+grow with the size of its action table: every legal id is applied, and a fixed
+number of illegal ones drawn at random are refused.
 """
 import json
 import random
@@ -13,22 +15,38 @@ import pytest
 from arena import games
 from arena.engines import PYTHON
 
-MAX_DECISIONS = 20_000
 SEEDS = range(3)
+ILLEGAL_PROBES = 12
+
+
+def _variants(game, n):
+    """The default options, then each variant value the spec lists that ``n`` players can play."""
+    yield {}
+    for option in game.spec.variant_options:
+        for value in option.choices:
+            if value == option.default:
+                continue
+            try:
+                game.new_state(n, 0, {option.name: value})
+            except ValueError:
+                continue
+            yield {option.name: value}
 
 
 def _cases():
     for game_id in games.game_ids():
         game = games.get(game_id, PYTHON)  # metadata only: the uncompiled build always loads
         for n in range(game.min_players, game.max_players + 1):
-            yield pytest.param(game_id, n, id=f"{game_id}-{n}p")
+            for options in _variants(game, n) if n in (game.min_players, game.max_players) else [{}]:
+                label = ",".join(f"{k}={v}" for k, v in options.items())
+                yield pytest.param(game_id, n, options, id=f"{game_id}-{n}p" + (f"-{label}" if label else ""))
 
 
-def _random_walk(game, n, seed):
+def _random_walk(game, n, seed, options=None):
     """Yields (state, seat, legal) along one random game, ending with the terminal state."""
     rng = random.Random(seed)
-    state = game.new_state(n, seed)
-    for _ in range(MAX_DECISIONS):
+    state = game.new_state(n, seed, options)
+    for _ in range(game.spec.max_decisions):
         if state.is_terminal():
             yield state, None, None
             return
@@ -38,15 +56,17 @@ def _random_walk(game, n, seed):
         legal = state.legal_actions(seat)
         yield state, seat, legal
         state.apply(seat, rng.choice(legal))
-    pytest.fail(f"{game.id} with {n} players did not end within {MAX_DECISIONS} decisions")
+    pytest.fail(f"{game.id} with {n} players did not end within {game.spec.max_decisions} decisions")
 
 
-@pytest.mark.parametrize("game_id,n", list(_cases()))
-def test_random_play_ends_and_listed_actions_are_exactly_the_applicable_ones(game_id, n, build):
+@pytest.mark.parametrize("game_id,n,options", list(_cases()))
+def test_random_play_ends_and_listed_actions_are_exactly_the_applicable_ones(game_id, n, options, build):
     game = games.get(game_id, build)
+    size = len(game.action_names)
+    rng = random.Random(size)
     checked = 0
     for seed in SEEDS:
-        for state, seat, legal in _random_walk(game, n, seed):
+        for state, seat, legal in _random_walk(game, n, seed, options):
             if seat is None:
                 break
             assert legal == sorted(set(legal)) or len(set(legal)) == len(legal), "duplicate actions"
@@ -54,14 +74,16 @@ def test_random_play_ends_and_listed_actions_are_exactly_the_applicable_ones(gam
             for other in range(n):
                 if other not in state.current_seats():
                     assert state.legal_actions(other) == []
-            if checked % 7 == 0:  # every action id, on a sample of decisions
-                for action in range(len(game.action_names)):
-                    probe = state.clone()
-                    if action in legal:
-                        probe.apply(seat, action)
-                    else:
+            if checked % 7 == 0:  # every legal id and a sample of illegal ones, on a sample of decisions
+                assert all(0 <= action < size for action in legal)
+                for action in legal:
+                    state.clone().apply(seat, action)
+                allowed = set(legal)
+                for _ in range(ILLEGAL_PROBES):
+                    action = rng.randrange(size)
+                    if action not in allowed:
                         with pytest.raises(ValueError):
-                            probe.apply(seat, action)
+                            state.clone().apply(seat, action)
                 for bad in (-1, len(game.action_names), 10**9, True, "END_TURN", None):
                     with pytest.raises(ValueError):
                         state.clone().apply(seat, bad)
@@ -69,15 +91,19 @@ def test_random_play_ends_and_listed_actions_are_exactly_the_applicable_ones(gam
     assert checked > 0
 
 
-@pytest.mark.parametrize("game_id,n", list(_cases()))
-def test_results_are_well_formed(game_id, n, build):
+@pytest.mark.parametrize("game_id,n,options", list(_cases()))
+def test_results_are_well_formed(game_id, n, options, build):
     game = games.get(game_id, build)
     for seed in SEEDS:
-        *_, (state, _, _) = _random_walk(game, n, seed)
+        *_, (state, _, _) = _random_walk(game, n, seed, options)
         result = state.result()
         json.dumps(result)
         assert len(result["scores"]) == len(result["ranks"]) == len(result["teams"]) == n
-        ranks = sorted(set(result["ranks"]))
+        automata = result.get("automata", [])
+        assert len(automata) == sum(1 for a in game.spec.automata if game.resolve_options(options)[a.option])
+        for automaton in automata:
+            assert set(automaton) >= {"name", "level", "score", "rank"}
+        ranks = sorted(set(result["ranks"]) | {a["rank"] for a in automata})
         assert ranks == list(range(1, len(ranks) + 1)), "ranks are 1, 2, ... without gaps"
         assert result["end_reason"]
         for team in set(result["teams"]):
@@ -88,16 +114,19 @@ def test_results_are_well_formed(game_id, n, build):
         assert state.current_seats() == []
 
 
-@pytest.mark.parametrize("game_id,n", list(_cases()))
-def test_observations_leak_nothing(game_id, n, build):
+@pytest.mark.parametrize("game_id,n,options", list(_cases()))
+def test_observations_leak_nothing(game_id, n, options, build):
     """Redrawing what a seat has not seen changes neither its observation nor who is asked next."""
     game = games.get(game_id, build)
     rng = random.Random(n)
     for seed in SEEDS:
-        for step, (state, seat, legal) in enumerate(_random_walk(game, n, seed)):
+        for step, (state, seat, legal) in enumerate(_random_walk(game, n, seed, options)):
             if seat is None or step % 5:
                 continue
-            json.dumps(state.observation(seat))
+            observation = state.observation(seat)
+            json.dumps(observation)
+            assert observation["event_count"] == len(state.events), "the contract's event log"
+            assert state.observation(seat, observation["event_count"])["events"] == []
             for viewer in range(n):
                 twin = state.resample_hidden(viewer, rng.randrange(1 << 30))
                 assert twin.observation(viewer) == state.observation(viewer)
@@ -112,11 +141,11 @@ def test_observations_leak_nothing(game_id, n, build):
                         "who decides next must not depend on what the actor cannot see")
 
 
-@pytest.mark.parametrize("game_id,n", list(_cases()))
-def test_a_forfeiting_seat_ranks_last_alone(game_id, n, build):
+@pytest.mark.parametrize("game_id,n,options", list(_cases()))
+def test_a_forfeiting_seat_ranks_last_alone(game_id, n, options, build):
     game = games.get(game_id, build)
     for seed in SEEDS:
-        for step, (state, seat, legal) in enumerate(_random_walk(game, n, seed)):
+        for step, (state, seat, legal) in enumerate(_random_walk(game, n, seed, options)):
             if seat is None or step % 17 != 3:
                 continue
             quitter = (seat + step) % n

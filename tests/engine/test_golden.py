@@ -1,33 +1,36 @@
-"""Golden playthroughs: one recorded game per registered game, replayed step by step.
+"""Golden playthroughs: the recorded games each spec lists, replayed step by step in both builds.
 
 A change that alters any step, any intermediate state or the result fails
-here.  If a rules change is intended, bump the game's RULES_VERSION and
-regenerate with ``python tests/engine/test_golden.py``.
+here.  Every registered game has golden cases, and together they cover every
+value of every option its spec marks as a variant; a game missing one fails by
+name.  If a rules change is intended, bump the game's rules version and
+regenerate with ``python tests/engine/test_golden.py [GAME ...]``.
 """
 import hashlib
 import json
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
 from arena import games
+from arena.engines import PYTHON
 
-GOLDEN = Path(__file__).parent / "golden"
 CHECKPOINT_EVERY = 25
-CASES = {"katana": (5, 7), "risques": (2, 35)}   # game: (players, seed)
 
 
 def _digest(view):
     return hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def record(game_id, build="compiled"):
-    players, seed = CASES[game_id]
+def golden_path(game, case):
+    return game.package_dir / "golden" / f"{case.name}.json"
+
+
+def record(game_id, case, build="compiled"):
     game = games.get(game_id, build)
-    state = game.new_state(players, seed)
-    rng = random.Random(seed)
+    state = game.new_state(case.players, case.seed, case.options)
+    rng = random.Random(case.seed)
     steps, checkpoints = [], {}
     while not state.is_terminal():
         if len(steps) % CHECKPOINT_EVERY == 0:
@@ -36,22 +39,47 @@ def record(game_id, build="compiled"):
         action = rng.choice(state.legal_actions(seat))
         steps.append(f"{seat} {game.action_name(action)}")
         state.apply(seat, action)
-    return {"game": game_id, "rules_version": game.rules_version, "players": players, "seed": seed,
+    return {"game": game_id, "case": case.name, "rules_version": game.rules_version,
+            "players": case.players, "seed": case.seed, "options": case.options,
             "steps": steps, "checkpoints": checkpoints, "final": _digest(state.full_view()),
             "result": state.result()}
 
 
-@pytest.mark.parametrize("game_id", sorted(CASES))
-def test_golden_playthrough(game_id, build):
-    golden = json.loads((GOLDEN / f"{game_id}.json").read_text())
+def _cases():
+    for game_id in games.game_ids():
+        for case in games.get(game_id, PYTHON).spec.golden:
+            yield pytest.param(game_id, case, id=f"{game_id}-{case.name}")
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_every_game_has_golden_playthroughs_covering_its_variants(game_id):
+    game = games.get(game_id, PYTHON)
+    assert game.spec.golden, f"{game_id} has no golden playthrough: list one in its spec"
+    missing = [case.name for case in game.spec.golden if not golden_path(game, case).exists()]
+    assert not missing, f"{game_id}: golden cases without a recording: {missing}"
+    for option in game.spec.variant_options:
+        seen = set()
+        for case in game.spec.golden:
+            seen.add(game.resolve_options(case.options)[option.name])
+            seen.add(game.canonical_options(case.players, case.options)[option.name])
+        uncovered = [value for value in option.choices if value not in seen]
+        assert not uncovered, f"{game_id}: no golden playthrough with {option.name}={uncovered}"
+
+
+@pytest.mark.parametrize("game_id,case", list(_cases()))
+def test_golden_playthrough(game_id, case, build):
     game = games.get(game_id, build)
-    assert golden["rules_version"] == game.rules_version
-    state = game.new_state(golden["players"], golden["seed"])
+    golden = json.loads(golden_path(game, case).read_text())
+    assert golden["rules_version"] == game.rules_version, (
+        f"{game_id} is at rules {game.rules_version}, the recording at {golden['rules_version']}: "
+        "regenerate it if the change is intended")
+    assert (golden["players"], golden["seed"], golden.get("options", {})) == (case.players, case.seed, case.options)
+    state = game.new_state(case.players, case.seed, case.options)
     for index, step in enumerate(golden["steps"]):
         if str(index) in golden["checkpoints"]:
             assert _digest(state.full_view()) == golden["checkpoints"][str(index)], f"state before step {index}"
         seat, name = step.split()
-        assert state.current_seats() == [int(seat)], f"step {index}"
+        assert int(seat) == state.current_seats()[0], f"step {index}"
         action = game.action_id(name)
         assert action in state.legal_actions(int(seat)), f"step {index}: {name}"
         state.apply(int(seat), action)
@@ -61,5 +89,10 @@ def test_golden_playthrough(game_id, build):
 
 
 if __name__ == "__main__":
-    for game_id in sys.argv[1:] or sorted(CASES):
-        (GOLDEN / f"{game_id}.json").write_text(json.dumps(record(game_id), indent=1) + "\n")
+    for game_id in sys.argv[1:] or games.game_ids():
+        game = games.get(game_id)
+        for case in game.spec.golden:
+            path = golden_path(game, case)
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(json.dumps(record(game_id, case), indent=1) + "\n")
+            print("recorded", path)

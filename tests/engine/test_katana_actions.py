@@ -22,7 +22,7 @@ def targets(k, s):
 
 # ------------------------------------------------------------------ permanents
 def test_permanents_stay_in_front_of_their_player(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"armure": 1, "concentration": 1, "attaque_rapide": 1}, 1: PARADE})
     act(s, "PLAY_ARMURE", k)
     act(s, "PLAY_CONCENTRATION", k)
@@ -34,7 +34,7 @@ def test_permanents_stay_in_front_of_their_player(build):
 
 # ------------------------------------------------------------------ Cérémonie du thé, Daimyo
 def test_tea_ceremony_draw_three_and_one_for_each_other_player(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"ceremonie_du_the": 1}, 2: PARADE}, hp={3: 0},
              pile=["bo", "kiseru", "katana", "shuriken", "daimyo", "geisha", "diversion", "armure"])
     act(s, "PLAY_CEREMONIE_DU_THE", k)
@@ -48,7 +48,7 @@ def test_tea_ceremony_draw_three_and_one_for_each_other_player(build):
 
 
 def test_daimyo_draws_two(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"daimyo": 1}}, pile=["bo", "kiseru", "geisha"])
     act(s, "PLAY_DAIMYO", k)
     assert hand(s, 0) == {"kiseru": 1, "geisha": 1} and pile(s) == ["bo"] and discard(s) == ["daimyo"]
@@ -56,7 +56,7 @@ def test_daimyo_draws_two(build):
 
 # ------------------------------------------------------------------ Cri de guerre
 def test_battlecry_asks_every_affected_player_in_turn_from_the_left(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     # Seat 1: Chiyome, not affected.  Seat 2 holds no card, seat 3 has no resilience: harmless.
     s = five(k, characters=["musashi", "chiyome", "tomoe", "kojiro", "ushiwaka"],
              hands={0: {"cri_de_guerre": 1}, 1: PARADE, 3: PARADE, 4: {"parade": 1, "bo": 1}},
@@ -72,7 +72,7 @@ def test_battlecry_asks_every_affected_player_in_turn_from_the_left(build):
 
 
 def test_battlecry_parade_or_lose_one(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"cri_de_guerre": 1}, 1: {"parade": 1}, 2: {"bo": 1}, 3: {"parade": 2}, 4: PARADE})
     act(s, "PLAY_CRI_DE_GUERRE", k)
     assert s.current_seats() == [1]
@@ -89,7 +89,7 @@ def test_battlecry_parade_or_lose_one(build):
 
 
 def test_hanzo_parries_a_battlecry_with_a_weapon_unless_it_is_his_last_card(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, characters=["goemon", "hanzo", "tomoe", "kojiro", "nobunaga"],
              hands={0: {"cri_de_guerre": 2}, 1: {"bo": 1, "kiseru": 1}, 2: PARADE, 3: PARADE, 4: PARADE})
     act(s, "PLAY_CRI_DE_GUERRE", k)
@@ -103,7 +103,7 @@ def test_hanzo_parries_a_battlecry_with_a_weapon_unless_it_is_his_last_card(buil
 
 
 def test_battlecry_defeat_gives_honour_to_the_player(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"cri_de_guerre": 1}, 1: PARADE, 2: PARADE, 3: PARADE, 4: PARADE}, hp={2: 1})
     act(s, "PLAY_CRI_DE_GUERRE", k)
     act(s, "TAKE_DAMAGE", k)
@@ -114,7 +114,7 @@ def test_battlecry_defeat_gives_honour_to_the_player(build):
 
 # ------------------------------------------------------------------ Ju Jitsu
 def test_ju_jitsu_discard_a_weapon_or_lose_one(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, characters=["musashi", "chiyome", "tomoe", "hanzo", "ushiwaka"],
              hands={0: {"ju_jitsu": 1}, 1: {"bo": 1}, 2: {"bo": 1, "kiseru": 1, "parade": 1}, 3: {"parade": 1},
                     4: {"bo": 1}}, permanents={0: {"attaque_rapide": 1}}, pile=["daimyo"] * 5)
@@ -133,7 +133,7 @@ def test_ju_jitsu_discard_a_weapon_or_lose_one(build):
 
 
 def test_ju_jitsu_defeat_gives_honour_and_skips_harmless(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"ju_jitsu": 1}, 1: PARADE, 3: PARADE, 4: PARADE}, hp={1: 1, 3: 0})
     act(s, "PLAY_JU_JITSU", k)
     act(s, "TAKE_DAMAGE", k)
@@ -145,7 +145,7 @@ def test_ju_jitsu_defeat_gives_honour_and_skips_harmless(build):
 
 # ------------------------------------------------------------------ Diversion
 def test_diversion_takes_a_random_card_from_a_chosen_player(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"diversion": 1}, 2: {"katana": 1}, 3: {"parade": 1}}, hp={3: 0})
     act(s, "PLAY_DIVERSION", k)
     # A player with no resilience left is harmless but still holds cards.
@@ -157,7 +157,7 @@ def test_diversion_takes_a_random_card_from_a_chosen_player(build):
 
 
 def test_diversion_is_random(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     stolen = set()
     for seed in range(30):
         s = five(k, hands={0: {"diversion": 1}, 1: {"katana": 1, "bo": 1, "daimyo": 1}}, seed=seed)
@@ -169,14 +169,14 @@ def test_diversion_is_random(build):
 
 
 def test_diversion_needs_another_player_with_cards(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"diversion": 1, "parade": 1}})
     assert legal_names(s, k) == ["END_TURN"]
 
 
 # ------------------------------------------------------------------ Geisha
 def test_geisha_discards_a_permanent_or_a_random_hand_card(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"geisha": 2}, 2: {"katana": 1}}, permanents={2: {"armure": 1, "concentration": 2},
                                                                         4: {"attaque_rapide": 1}})
     act(s, "PLAY_GEISHA", k)
@@ -195,7 +195,7 @@ def test_geisha_discards_a_permanent_or_a_random_hand_card(build):
 
 
 def test_geisha_on_a_player_with_permanents_only(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"geisha": 1}}, permanents={3: {"armure": 1}}, hp={3: 0})
     act(s, "PLAY_GEISHA", k)
     assert targets(k, s) == [3]
@@ -204,7 +204,7 @@ def test_geisha_on_a_player_with_permanents_only(build):
 
 
 def test_geisha_never_takes_from_its_players_own_hand(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"geisha": 1, "parade": 1}}, permanents={0: {"armure": 1}})
     act(s, "PLAY_GEISHA", k)
     assert targets(k, s) == [0]
@@ -213,13 +213,13 @@ def test_geisha_never_takes_from_its_players_own_hand(build):
 
 
 def test_geisha_without_any_target_cannot_be_played(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"geisha": 1, "parade": 1}})
     assert legal_names(s, k) == ["END_TURN"]
 
 
 def test_geisha_discards_the_code_du_bushido(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"geisha": 1, "code_du_bushido": 1}}, permanents={3: {"code_du_bushido": 1}})
     assert "PLAY_CODE_DU_BUSHIDO" not in legal_names(s, k)
     act(s, "PLAY_GEISHA", k)
@@ -231,7 +231,7 @@ def test_geisha_discards_the_code_du_bushido(build):
 
 # ------------------------------------------------------------------ Méditation
 def test_meditation_heals_fully_and_another_player_draws(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"meditation": 1}}, hp={0: 1}, pile=["bo", "daimyo"])
     act(s, "PLAY_MEDITATION", k)
     # Any other player, even one without cards (that is how a harmless player is brought back).
@@ -242,7 +242,7 @@ def test_meditation_heals_fully_and_another_player_draws(build):
 
 
 def test_meditation_is_playable_at_full_health_and_heals_nobody_else(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"meditation": 1}}, hp={1: 2}, pile=["bo", "daimyo"])
     assert "PLAY_MEDITATION" in legal_names(s, k)
     act(s, "PLAY_MEDITATION", k)
@@ -252,7 +252,7 @@ def test_meditation_is_playable_at_full_health_and_heals_nobody_else(build):
 
 # ------------------------------------------------------------------ Parade
 def test_parade_cannot_be_played_in_ones_own_turn(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = five(k, hands={0: {"parade": 3}})
     assert legal_names(s, k) == ["END_TURN"]
     with pytest.raises(ValueError, match="illegal action"):

@@ -2,7 +2,7 @@
 import pytest
 
 from arena.engines import load_module
-from engine_ext import katana_data as data
+from engine_ext.katana import data
 
 from katana_positions import act, discard, event_names, hand, legal_names, phase, position
 
@@ -29,7 +29,7 @@ WEAPON_KEYS = {"bokken", "kiseru", "wakizashi", "bo", "kusarigama", "katana", "s
 # ------------------------------------------------------------------ the rulebook's examples
 def test_rulebook_two_armours(build):
     """A player with 2 armours: his neighbour attacks him at difficulty 3, the player beyond him at 2."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 6, roles=ROLES6, characters=CHARS7[:6],
                  hands={seat: PARADE for seat in range(6)}, permanents={1: {"armure": 2}})
     assert s.difficulty(0, 1) == 3
@@ -40,7 +40,7 @@ def test_rulebook_two_armours(build):
 
 def test_rulebook_difficulty_three_needs_shuriken_or_kanabo(build):
     """Difficulty 3: a Shuriken or a Kanabo reaches, a Bokken or a Kiseru does not; the Kanabo deals 2."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     # Seat 1 wears 2 armours; seats 2 and 3 hold no card, so seat 1 is the only possible target.
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "goemon"],
@@ -57,7 +57,7 @@ def test_rulebook_difficulty_three_needs_shuriken_or_kanabo(build):
 
 
 def test_rulebook_bokken_reaches_neighbours_only(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 7, roles=ROLES7, characters=CHARS7,
                  hands={0: {"bokken": 1, "kiseru": 1, "shuriken": 1, "kanabo": 1},
                         **{seat: PARADE for seat in range(1, 7)}})
@@ -73,7 +73,7 @@ def test_rulebook_bokken_reaches_neighbours_only(build):
 
 def test_rulebook_ginchiyo_nodachi_and_shuriken(build):
     """A Nodachi deals Ginchiyo 2 instead of 3, a Shuriken still deals her 1."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for weapon, damage in (("nodachi", 2), ("shuriken", 1)):
         s = position(k, 5, roles=ROLES5, characters=["hideyoshi", "ginchiyo", "ieyasu", "chiyome", "goemon"],
                      hands={0: {weapon: 1}, **{seat: PARADE for seat in range(1, 5)}})
@@ -86,7 +86,7 @@ def test_rulebook_ginchiyo_nodachi_and_shuriken(build):
 
 # ------------------------------------------------------------------ difficulty
 def test_harmless_players_are_skipped_in_difficulty_and_cannot_be_targeted(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     # Seat 1 has no card, seat 2 has no resilience left: both are harmless.
     s = position(k, 6, roles=ROLES6, characters=CHARS7[:6],
                  hands={0: {"bokken": 1}, 2: PARADE, 3: PARADE, 4: PARADE, 5: PARADE}, hp={2: 0})
@@ -101,7 +101,7 @@ def test_harmless_players_are_skipped_in_difficulty_and_cannot_be_targeted(build
 
 
 def test_no_weapon_is_playable_when_everybody_else_is_harmless(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "goemon"],
                  hands={0: {"daikyu": 1, "bokken": 1}, 1: PARADE, 2: PARADE}, hp={1: 0, 2: 0})
@@ -109,7 +109,7 @@ def test_no_weapon_is_playable_when_everybody_else_is_harmless(build):
 
 
 def test_armours_stack_and_benkei_adds_one(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 5, roles=ROLES5, characters=["hideyoshi", "benkei", "ieyasu", "chiyome", "goemon"],
                  hands={seat: PARADE for seat in range(5)}, permanents={1: {"armure": 2}, 2: {"armure": 3}})
     assert s.difficulty(0, 2) == 2 + 3
@@ -121,7 +121,7 @@ def test_armours_stack_and_benkei_adds_one(build):
 
 
 def test_benkei_needs_range_two_from_a_neighbour(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "benkei", "chiyome", "goemon"],
                  hands={0: {"bokken": 1, "bo": 1}, 1: PARADE})
@@ -129,7 +129,7 @@ def test_benkei_needs_range_two_from_a_neighbour(build):
 
 
 def test_kojiro_ignores_difficulty_but_not_harmless_players(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 7, roles=ROLES7, characters=["kojiro", "ieyasu", "nobunaga", "chiyome", "goemon", "tomoe",
                                                  "ushiwaka"],
                  hands={0: {"bokken": 1}, 1: PARADE, 2: PARADE, 3: PARADE, 5: PARADE, 6: PARADE},
@@ -155,7 +155,7 @@ def test_kojiro_ignores_difficulty_but_not_harmless_players(build):
 ])
 def test_weapon_damage(build, attacker, target, rapide, weapon, damage):
     """Attaque rapide +1 each, Musashi +1, then Ginchiyo -1 (minimum 1)."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=[attacker, target, "chiyome", "goemon"],
                  hands={0: {weapon: 1}, 1: {"parade": 2}, 2: PARADE, 3: PARADE},
@@ -167,7 +167,7 @@ def test_weapon_damage(build, attacker, target, rapide, weapon, damage):
 
 
 def test_damage_beyond_the_last_point_is_ignored(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "goemon"],
                  hands={0: {"katana": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, hp={1: 1})
@@ -192,7 +192,7 @@ def test_damage_beyond_the_last_point_is_ignored(build):
     (3, "shogun", "goemon", 1, 4),
 ])
 def test_weapons_per_turn(build, n, role, character, concentrations, limit):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     roles = {3: ["shogun", "ninja", "ninja"], 5: ROLES5}[n]
     if role == "ninja":
         roles = roles[2:] + roles[:2]
@@ -212,7 +212,7 @@ def test_weapons_per_turn(build, n, role, character, concentrations, limit):
 
 
 def test_concentration_played_during_the_turn_allows_another_weapon(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "nobunaga"],
                  hands={0: {"bokken": 2, "concentration": 1}, 1: {"parade": 2}, 2: PARADE, 3: PARADE})
@@ -226,7 +226,7 @@ def test_concentration_played_during_the_turn_allows_another_weapon(build):
 
 # ------------------------------------------------------------------ parries
 def test_target_is_always_asked_even_without_a_parry(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "nobunaga"],
                  hands={0: {"bokken": 1}, 1: {"daimyo": 1}, 2: PARADE, 3: PARADE})
@@ -244,7 +244,7 @@ def test_target_is_always_asked_even_without_a_parry(build):
 
 
 def test_parry_out_of_turn(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ieyasu", "chiyome", "nobunaga"],
                  hands={0: {"kiseru": 1}, 1: {"parade": 1, "daimyo": 1}, 2: PARADE, 3: PARADE})
@@ -258,7 +258,7 @@ def test_parry_out_of_turn(build):
 
 
 def test_hanzo_parries_with_a_weapon_but_never_his_last_card(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["goemon", "hanzo", "chiyome", "nobunaga"],
                  hands={0: {"bokken": 2}, 1: {"bo": 1, "kiseru": 1}, 2: PARADE, 3: PARADE})
@@ -277,7 +277,7 @@ def test_hanzo_parries_with_a_weapon_but_never_his_last_card(build):
 
 
 def test_hanzo_parries_with_a_parade_or_a_weapon(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["goemon", "hanzo", "chiyome", "nobunaga"],
                  hands={0: {"bokken": 1}, 1: {"parade": 1, "bo": 1}, 2: PARADE, 3: PARADE})
@@ -287,7 +287,7 @@ def test_hanzo_parries_with_a_parade_or_a_weapon(build):
 
 
 def test_a_player_without_hanzo_cannot_parry_with_a_weapon(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["goemon", "ieyasu", "chiyome", "nobunaga"],
                  hands={0: {"bokken": 1}, 1: {"bo": 2}, 2: PARADE, 3: PARADE})
@@ -298,7 +298,7 @@ def test_a_player_without_hanzo_cannot_parry_with_a_weapon(build):
 
 # ------------------------------------------------------------------ defeat and recovery
 def test_defeat_gives_one_honour_to_the_victor_and_makes_harmless(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 5, roles=ROLES5, characters=["hideyoshi", "ieyasu", "chiyome", "nobunaga", "tomoe"],
                  hands={0: {"kiseru": 1}, 1: {"parade": 2}, 2: PARADE, 3: PARADE, 4: PARADE},
                  hp={1: 2}, pile=["daimyo"] * 10)
@@ -320,7 +320,7 @@ def test_defeat_gives_one_honour_to_the_victor_and_makes_harmless(build):
 
 
 def test_recovery_at_the_start_of_the_next_turn_only_when_at_zero(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 5, roles=ROLES5, characters=["hideyoshi", "ieyasu", "chiyome", "nobunaga", "tomoe"],
                  hands={seat: PARADE for seat in range(5)}, hp={1: 0, 2: 1}, turn=0,
                  pile=["daimyo"] * 20)
@@ -332,7 +332,7 @@ def test_recovery_at_the_start_of_the_next_turn_only_when_at_zero(build):
 
 
 def test_defeated_player_recovers_even_with_no_card(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ushiwaka", "chiyome", "nobunaga"],
                  hands={0: PARADE, 2: PARADE, 3: PARADE}, hp={1: 0}, pile=["bo", "daimyo"])
@@ -342,7 +342,7 @@ def test_defeated_player_recovers_even_with_no_card(build):
 
 # ------------------------------------------------------------------ Tomoe and Ushiwaka
 def test_tomoe_draws_one_card_per_wounding_attack(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["tomoe", "ieyasu", "chiyome", "nobunaga"],
                  hands={0: {"kiseru": 2, "concentration": 1}, 1: {"parade": 1, "bo": 1}, 2: PARADE, 3: PARADE},
@@ -359,7 +359,7 @@ def test_tomoe_draws_one_card_per_wounding_attack(build):
 
 
 def test_ushiwaka_draws_one_card_per_point_lost_to_a_weapon(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ushiwaka", "chiyome", "nobunaga"],
                  hands={0: {"kiseru": 1}, 1: {"bo": 1}, 2: PARADE, 3: PARADE},
@@ -372,7 +372,7 @@ def test_ushiwaka_draws_one_card_per_point_lost_to_a_weapon(build):
 
 
 def test_ushiwaka_draws_nothing_for_damage_beyond_his_last_point(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=["shogun", "samurai", "ninja", "ninja"],
                  characters=["hideyoshi", "ushiwaka", "chiyome", "nobunaga"],
                  hands={0: {"katana": 1}, 1: {"bo": 1}, 2: PARADE, 3: PARADE},

@@ -2,7 +2,7 @@
 import pytest
 
 from arena.engines import load_module
-from engine_ext import katana_data as data
+from engine_ext.katana import data
 
 from katana_positions import act, cards_accounted, event_names, hand, in_play, legal_names, position
 
@@ -34,7 +34,7 @@ def ended_by_exhaustion(k, n, final_honor, **kw):
 
 # ------------------------------------------------------------------ honour end
 def test_a_player_without_honour_ends_the_game_at_once(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 5, roles=ROLES[5], characters=CHARS[:5],
                  hands={0: {"kiseru": 2}, 1: PARADE, 2: PARADE, 3: PARADE, 4: {"parade": 1}},
                  honor={4: 1}, hp={4: 2}, permanents={0: {"concentration": 1}})
@@ -51,7 +51,7 @@ def test_a_player_without_honour_ends_the_game_at_once(build):
 
 
 def test_result_is_refused_before_the_end(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = k.new_state(4, 3)
     with pytest.raises(ValueError, match="not over"):
         s.result()
@@ -70,7 +70,7 @@ def sword_position(k, n, victim_role, **kw):
 
 
 def test_victoire_au_fil_de_l_epee(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     # The ninjas have far more honour, yet the lone survivor's team is first.
     s = sword_position(k, 5, "ninja", honor={0: 1, 2: 3, 3: 4, 4: 1})
     act(s, "PLAY_BOKKEN", k)
@@ -85,7 +85,7 @@ def test_victoire_au_fil_de_l_epee(build):
 
 
 def test_sword_victory_by_battlecry(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=ROLES[4], characters=CHARS[:4],
                  hands={0: {"cri_de_guerre": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, hp={1: 0, 2: 1, 3: 0})
     act(s, "PLAY_CRI_DE_GUERRE", k)
@@ -95,7 +95,7 @@ def test_sword_victory_by_battlecry(build):
 
 
 def test_no_sword_victory_in_a_three_player_game(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 3, roles=ROLES[3], characters=CHARS[:3],
                  hands={0: {"bokken": 1}, 1: PARADE, 2: PARADE}, hp={1: 1, 2: 0}, pile=["daimyo"] * 5)
     act(s, "PLAY_BOKKEN", k)
@@ -109,7 +109,7 @@ def test_no_sword_victory_in_a_three_player_game(build):
 
 def test_sword_victory_voided_by_defeating_a_teammate(build):
     """The lone survivor who just defeated a teammate: the game ends, scored normally, Lame perdue."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = sword_position(k, 5, "samurai", honor={0: 2, 1: 4, 2: 3, 3: 3, 4: 2})
     act(s, "PLAY_BOKKEN", k)
     act(s, "TARGET_SEAT_1", k)
@@ -125,7 +125,7 @@ def test_sword_victory_voided_by_defeating_a_teammate(build):
 
 def test_lame_perdue_on_an_honour_end(build):
     """The samurai defeats the shogun, who had 1 honour left: the shogun loses 3 points."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 6, roles=ROLES[6], characters=CHARS[:6], turn=1,
                  hands={0: PARADE, 1: {"bokken": 1}, 2: PARADE, 3: PARADE, 4: PARADE, 5: PARADE},
                  honor={0: 1, 1: 2, 2: 4, 3: 4, 4: 4, 5: 5}, hp={0: 1})
@@ -139,7 +139,7 @@ def test_lame_perdue_on_an_honour_end(build):
 
 
 def test_no_lame_perdue_when_the_game_goes_on(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 5, roles=ROLES[5], characters=CHARS[:5],
                  hands={0: {"bokken": 1}, 1: PARADE, 2: PARADE, 3: PARADE, 4: PARADE}, hp={1: 1}, pile=["bo"] * 9,
                  discard=["bo"])
@@ -151,7 +151,7 @@ def test_no_lame_perdue_when_the_game_goes_on(build):
 
 # ------------------------------------------------------------------ the order after a hit
 def test_after_a_hit_defeat_first_then_ushiwaka_then_tomoe(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=ROLES[4], characters=["tomoe", "ushiwaka", "goemon", "chiyome"],
                  hands={0: {"kiseru": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, hp={1: 2},
                  pile=["bo", "geisha", "daimyo", "armure"])
@@ -166,7 +166,7 @@ def test_after_a_hit_defeat_first_then_ushiwaka_then_tomoe(build):
 
 
 def test_defeat_ending_the_game_comes_before_ushiwakas_draws(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=ROLES[4], characters=["tomoe", "ushiwaka", "goemon", "chiyome"],
                  hands={0: {"kiseru": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, hp={1: 2}, honor={1: 1},
                  pile=["bo", "geisha", "daimyo", "armure"])
@@ -178,7 +178,7 @@ def test_defeat_ending_the_game_comes_before_ushiwakas_draws(build):
 
 
 def test_tomoe_draw_exhausting_the_pile_ends_on_honour_before_the_sword_victory(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=ROLES[4], characters=["tomoe", "ushiwaka", "goemon", "chiyome"],
                  hands={0: {"bokken": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, hp={1: 0, 2: 0, 3: 1},
                  honor={2: 1}, pile=[], discard=["bo"])
@@ -199,7 +199,7 @@ def test_tomoe_draw_exhausting_the_pile_ends_on_honour_before_the_sword_victory(
     (7, [2, 1, 1, 0, 1, 2, 1], [2, 1, 1, 0, 1, 2, 3]),
 ])
 def test_scoring_multipliers(build, n, final, points):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = ended_by_exhaustion(k, n, final, stars={2: 1, 3: 3} if n == 4 else None)
     r = s.result()
     assert [e["points"] for e in r["seats"]] == points
@@ -212,13 +212,13 @@ def test_scoring_multipliers(build, n, final, points):
 
 @pytest.mark.parametrize("stars, doubled", [({2: 1, 3: 2}, 3), ({2: 3, 3: 1}, 2), ({2: 2, 3: 3}, 3)])
 def test_four_players_the_ninja_with_most_stars_doubles(build, stars, doubled):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = ended_by_exhaustion(k, 4, [1, 0, 3, 3], stars=stars)
     assert [s.seat_points(i) for i in (2, 3)] == [6 if seat == doubled else 3 for seat in (2, 3)]
 
 
 def test_daimyo_points_never_multiplied_and_none_for_the_ronin(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     hands = {0: {"daimyo": 1}, 1: {"daimyo": 2}, 2: PARADE, 3: {"daimyo": 3}, 4: PARADE, 5: {"daimyo": 2}}
     s = ended_by_exhaustion(k, 6, [2, 3, 0, 1, 1, 2], hands=hands)
     r = s.result()
@@ -236,7 +236,7 @@ def test_daimyo_points_never_multiplied_and_none_for_the_ronin(build):
     (6, [2, 0, 1, 1, 0, 2], ["ronin", "ninja", "shogun"]),
 ])
 def test_tie_breaks(build, n, final, order):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = ended_by_exhaustion(k, n, final)
     r = s.result()
     assert list(r["team_scores"]) == order
@@ -245,7 +245,7 @@ def test_tie_breaks(build, n, final, order):
 
 
 def test_result_describes_every_seat(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = ended_by_exhaustion(k, 5, [3, 0, 1, 2, 1], hands={0: {"daimyo": 1}, 1: PARADE, 2: PARADE, 3: PARADE,
                                                            4: {"daimyo": 1}})
     r = s.result()
@@ -264,7 +264,7 @@ def test_result_describes_every_seat(build):
 
 def test_lame_perdue_is_taken_after_the_multiplier(build):
     """A samurai (x2 with 6 players) defeated by the shogun, the last player standing: 3 x 2 - 3."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = sword_position(k, 6, "samurai", honor={1: 4})
     act(s, "PLAY_BOKKEN", k)
     act(s, "TARGET_SEAT_1", k)
@@ -278,7 +278,7 @@ def test_lame_perdue_is_taken_after_the_multiplier(build):
 def test_random_games_keep_every_card_and_stay_within_bounds(build, n):
     import random
 
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for seed in range(4):
         s = k.new_state(n, seed)
         rng = random.Random(seed)
@@ -303,7 +303,7 @@ def test_random_games_keep_every_card_and_stay_within_bounds(build, n):
 
 
 def test_clone_is_independent(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 4, roles=ROLES[4], characters=CHARS[:4],
                  hands={0: {"kiseru": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, pile=["bo"] * 6)
     c = s.clone()

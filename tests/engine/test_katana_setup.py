@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from arena.engines import load_module
-from engine_ext import katana_data as data
+from engine_ext.katana import data
 
 from katana_positions import hand, legal_names, phase
 
@@ -21,7 +21,7 @@ SEEDS = range(40)
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
 def test_roles_dealt_per_player_count(build, n):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     shogun_seats = set()
     for seed in SEEDS:
         s = k.new_state(n, seed)
@@ -42,7 +42,7 @@ def test_roles_dealt_per_player_count(build, n):
 
 def test_four_players_remove_a_random_ninja_card(build):
     """With 4 players one ninja card is removed unseen: each of the three can be the missing one."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     missing = Counter()
     for seed in range(120):
         s = k.new_state(4, seed)
@@ -53,7 +53,7 @@ def test_four_players_remove_a_random_ninja_card(build):
 
 
 def test_characters_and_their_resilience(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     expected = {"benkei": 5, "chiyome": 4, "ginchiyo": 4, "goemon": 5, "hanzo": 4, "hideyoshi": 4,
                 "ieyasu": 5, "kojiro": 5, "musashi": 5, "nobunaga": 5, "tomoe": 5, "ushiwaka": 4}
     assert {c.key: c.resilience for c in data.CHARACTERS} == expected
@@ -70,7 +70,7 @@ def test_characters_and_their_resilience(build):
 
 def test_the_ninety_card_deck(build):
     """32 weapons, 15 permanents, 43 actions, as dealt by the engine."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = k.new_state(3, 0)
     dealt = Counter(data.CARDS[s.pile[i]].kind for i in range(s.pile_len))
     for seat in range(3):
@@ -87,7 +87,7 @@ def test_the_ninety_card_deck(build):
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
 def test_every_card_is_dealt_from_one_shuffled_deck(build, n):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = k.new_state(n, 7)
     counts = Counter()
     for seat in range(n):
@@ -102,7 +102,7 @@ def test_every_card_is_dealt_from_one_shuffled_deck(build, n):
 
 @pytest.mark.parametrize("n, shogun, other", [(3, 6, 3), (4, 5, 3), (5, 5, 3), (6, 5, 4), (7, 5, 4)])
 def test_starting_honour(build, n, shogun, other):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for seed in range(10):
         s = k.new_state(n, seed)
         assert [s.honor[seat] for seat in range(n)] == [
@@ -113,7 +113,7 @@ def test_starting_honour(build, n, shogun, other):
 def test_starting_hands_clockwise_from_the_shogun(build, n):
     """4, 5, 5, 6, 6, 7, 7 cards clockwise from the shogun; the shogun has then drawn his first cards
     (Ieyasu too: the discard pile is empty, so he has no choice)."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for seed in range(10):
         s = k.new_state(n, seed)
         sizes = [s.hand_size[(s.shogun + i) % n] for i in range(n)]
@@ -127,7 +127,7 @@ def test_starting_hands_clockwise_from_the_shogun(build, n):
 
 
 def test_the_shogun_plays_first(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for seed in range(10):
         s = k.new_state(5, seed)
         assert s.turn == s.shogun and s.current_seats() == [s.shogun]
@@ -137,7 +137,7 @@ def test_the_shogun_plays_first(build):
 
 @pytest.mark.parametrize("n", [2, 8])
 def test_player_count_out_of_range(build, n):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     with pytest.raises(ValueError, match="3 to 7 players"):
         k.new_state(n, 1)
 
@@ -146,7 +146,7 @@ def test_same_seed_same_game_both_builds():
     """The compiled and uncompiled builds deal the same game from the same seed."""
     deals = []
     for build in ("compiled", "python"):
-        s = load_module("_katana", build).new_state(6, 12345)
+        s = load_module("engine_ext.katana._rules", build).new_state(6, 12345)
         deals.append(([s.role[i] for i in range(6)], [s.character[i] for i in range(6)],
                       [s.pile[i] for i in range(s.pile_len)], [hand(s, i) for i in range(6)]))
     assert deals[0] == deals[1]

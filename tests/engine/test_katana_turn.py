@@ -21,7 +21,7 @@ def four(k, **kw):
 
 # ------------------------------------------------------------------ the four phases
 def test_next_player_draws_the_two_top_cards(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, pile=["bo", "geisha", "daimyo"])
     act(s, "END_TURN", k)
     assert s.turn == 1 and s.turn_number == 2 and phase(k, s) == "play_cards"
@@ -31,7 +31,7 @@ def test_next_player_draws_the_two_top_cards(build):
 
 
 def test_play_phase_is_optional_and_turns_go_clockwise(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, turn=3, pile=["bo"] * 10)
     assert legal_names(s, k) == ["END_TURN"]
     act(s, "END_TURN", k)
@@ -39,7 +39,7 @@ def test_play_phase_is_optional_and_turns_go_clockwise(build):
 
 
 def test_discard_down_to_seven_at_the_end_of_the_turn(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: {"parade": 4, "daimyo": 3, "armure": 1, "diversion": 1}, 1: PARADE, 2: PARADE,
                        3: PARADE}, pile=["bo"] * 10)
     act(s, "END_TURN", k)
@@ -53,14 +53,14 @@ def test_discard_down_to_seven_at_the_end_of_the_turn(build):
 
 
 def test_seven_cards_need_no_discard(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: {"parade": 7}, 1: PARADE, 2: PARADE, 3: PARADE}, pile=["bo"] * 10)
     act(s, "END_TURN", k)
     assert s.turn == 1 and s.hand_size[0] == 7
 
 
 def test_three_player_shogun_draws_three(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 3, roles=["ninja", "shogun", "ninja"], characters=["goemon", "chiyome", "tomoe"],
                  hands={seat: PARADE for seat in range(3)}, turn=0, pile=["bo"] * 10)
     act(s, "END_TURN", k)
@@ -70,7 +70,7 @@ def test_three_player_shogun_draws_three(build):
 
 
 def test_hideyoshi_draws_three(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["goemon", "hideyoshi", "tomoe", "musashi"], pile=["bo", "kiseru", "geisha", "daimyo"])
     act(s, "END_TURN", k)
     assert hand(s, 1) == {"parade": 1, "daimyo": 1, "geisha": 1, "kiseru": 1}
@@ -78,7 +78,7 @@ def test_hideyoshi_draws_three(build):
 
 
 def test_ieyasu_takes_the_top_of_the_discard_pile_then_draws_normally(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["goemon", "ieyasu", "tomoe", "musashi"], pile=["bo", "kiseru", "geisha"],
              discard=["armure", "daimyo"])
     act(s, "END_TURN", k)
@@ -91,7 +91,7 @@ def test_ieyasu_takes_the_top_of_the_discard_pile_then_draws_normally(build):
 
 
 def test_ieyasu_may_draw_both_from_the_pile(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["goemon", "ieyasu", "tomoe", "musashi"], pile=["bo", "kiseru", "geisha"],
              discard=["daimyo"])
     act(s, "END_TURN", k)
@@ -100,14 +100,14 @@ def test_ieyasu_may_draw_both_from_the_pile(build):
 
 
 def test_ieyasu_has_no_choice_with_an_empty_discard_pile(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["goemon", "ieyasu", "tomoe", "musashi"], pile=["bo", "kiseru", "geisha"])
     act(s, "END_TURN", k)
     assert phase(k, s) == "play_cards" and hand(s, 1) == {"parade": 1, "kiseru": 1, "geisha": 1}
 
 
 def test_nobunaga_loses_one_resilience_to_draw_but_never_his_last(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["nobunaga", "chiyome", "tomoe", "musashi"], hp={0: 3}, pile=["bo", "kiseru", "geisha"])
     assert "NOBUNAGA_DRAW" in legal_names(s, k)
     act(s, "NOBUNAGA_DRAW", k)
@@ -120,7 +120,7 @@ def test_nobunaga_loses_one_resilience_to_draw_but_never_his_last(build):
 
 
 def test_nobunaga_only_in_his_own_play_phase(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["goemon", "nobunaga", "tomoe", "musashi"],
              hands={0: {"bokken": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, pile=["bo"] * 5)
     act(s, "PLAY_BOKKEN", k)
@@ -129,7 +129,7 @@ def test_nobunaga_only_in_his_own_play_phase(build):
 
 
 def test_nobunaga_cannot_draw_from_no_card_and_his_draw_may_reshuffle(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, characters=["nobunaga", "chiyome", "tomoe", "musashi"], pile=[], discard=[])
     assert legal_names(s, k) == ["END_TURN"]
     s = four(k, characters=["nobunaga", "chiyome", "tomoe", "musashi"], pile=[], discard=["katana"])
@@ -140,14 +140,14 @@ def test_nobunaga_cannot_draw_from_no_card_and_his_draw_may_reshuffle(build):
 
 # ------------------------------------------------------------------ Code du bushido
 def test_only_one_code_du_bushido_in_play(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: {"code_du_bushido": 1, "parade": 1}, 1: PARADE, 2: PARADE, 3: PARADE},
              permanents={2: {"code_du_bushido": 1}})
     assert "PLAY_CODE_DU_BUSHIDO" not in legal_names(s, k)
 
 
 def test_code_du_bushido_can_be_placed_before_any_player(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     for t in range(4):
         s = four(k, hands={0: {"code_du_bushido": 1}, 1: PARADE, 2: PARADE}, hp={1: 0})
         act(s, "PLAY_CODE_DU_BUSHIDO", k)
@@ -158,7 +158,7 @@ def test_code_du_bushido_can_be_placed_before_any_player(build):
 
 
 def test_bushido_non_weapon_passes_left(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, permanents={1: {"code_du_bushido": 1}}, pile=["bo", "kiseru", "daimyo"])
     act(s, "END_TURN", k)
     assert s.bushido_holder == 2 and in_play(s, 2) == {"code_du_bushido": 1} and in_play(s, 1) == {}
@@ -168,7 +168,7 @@ def test_bushido_non_weapon_passes_left(build):
 
 
 def test_bushido_is_turned_after_recovery(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, permanents={1: {"code_du_bushido": 1}}, hp={1: 0}, pile=["bo", "kiseru", "daimyo"])
     act(s, "END_TURN", k)
     assert event_names(k, s)[:3] == ["turn", "recover", "flip"]
@@ -176,7 +176,7 @@ def test_bushido_is_turned_after_recovery(build):
 
 
 def test_bushido_weapon_discard_a_weapon_and_pass(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: PARADE, 1: {"bo": 1, "kiseru": 1, "parade": 1}, 2: PARADE, 3: PARADE},
              permanents={1: {"code_du_bushido": 1}}, pile=["geisha", "daimyo", "nodachi"])
     act(s, "END_TURN", k)
@@ -190,7 +190,7 @@ def test_bushido_weapon_discard_a_weapon_and_pass(build):
 
 
 def test_bushido_weapon_pay_one_honour_and_discard_the_code(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: PARADE, 1: {"bo": 1}, 2: PARADE, 3: PARADE},
              permanents={1: {"code_du_bushido": 1}}, pile=["geisha", "daimyo", "nodachi"])
     act(s, "END_TURN", k)
@@ -202,14 +202,14 @@ def test_bushido_weapon_pay_one_honour_and_discard_the_code(build):
 
 
 def test_bushido_without_a_weapon_must_pay(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, permanents={1: {"code_du_bushido": 1}}, pile=["geisha", "daimyo", "nodachi"])
     act(s, "END_TURN", k)
     assert legal_names(s, k) == ["BUSHIDO_PAY_HONOR"]
 
 
 def test_bushido_honour_to_zero_ends_the_game(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, permanents={1: {"code_du_bushido": 1}}, honor={1: 1}, pile=["geisha", "daimyo", "nodachi"])
     act(s, "END_TURN", k)
     act(s, "BUSHIDO_PAY_HONOR", k)
@@ -219,7 +219,7 @@ def test_bushido_honour_to_zero_ends_the_game(build):
 
 
 def test_three_player_shogun_never_loses_honour_to_the_code(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 3, roles=["ninja", "shogun", "ninja"], characters=["goemon", "chiyome", "tomoe"],
                  hands={0: PARADE, 1: {"bo": 1}, 2: PARADE}, turn=0, permanents={1: {"code_du_bushido": 1}},
                  pile=["geisha", "daimyo", "parade", "nodachi"])
@@ -232,7 +232,7 @@ def test_three_player_shogun_never_loses_honour_to_the_code(build):
 
 
 def test_three_player_ninja_loses_honour_to_the_code(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = position(k, 3, roles=["shogun", "ninja", "ninja"], characters=["goemon", "chiyome", "tomoe"],
                  hands={seat: PARADE for seat in range(3)}, permanents={1: {"code_du_bushido": 1}},
                  pile=["geisha", "daimyo", "nodachi"])
@@ -242,7 +242,7 @@ def test_three_player_ninja_loses_honour_to_the_code(build):
 
 
 def test_bushido_flip_from_an_empty_pile_reshuffles(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, permanents={1: {"code_du_bushido": 1}}, pile=[], discard=["daimyo", "geisha", "diversion"])
     act(s, "END_TURN", k)
     assert event_names(k, s)[:3] == ["turn", "reshuffle", "honor"]
@@ -254,7 +254,7 @@ def test_bushido_flip_from_an_empty_pile_reshuffles(build):
 
 # ------------------------------------------------------------------ the end of the draw pile
 def test_deck_exhaustion_reshuffles_and_costs_everyone_one_honour(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, pile=["geisha"], discard=["bo", "bo", "bo"])
     act(s, "END_TURN", k)
     assert [s.honor[i] for i in range(4)] == [4, 2, 2, 2]
@@ -265,7 +265,7 @@ def test_deck_exhaustion_reshuffles_and_costs_everyone_one_honour(build):
 
 
 def test_deck_exhaustion_is_noticed_only_when_a_card_is_needed(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, pile=["geisha", "daimyo"], discard=["bo"])
     act(s, "END_TURN", k)
     assert s.pile_len == 0 and [s.honor[i] for i in range(4)] == [5, 3, 3, 3]
@@ -275,7 +275,7 @@ def test_deck_exhaustion_is_noticed_only_when_a_card_is_needed(build):
 
 
 def test_deck_exhaustion_may_end_the_game(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, pile=["geisha"], discard=["bo", "bo"], honor={3: 1})
     act(s, "END_TURN", k)
     assert s.is_terminal() and s.honor[3] == 0
@@ -284,7 +284,7 @@ def test_deck_exhaustion_may_end_the_game(build):
 
 
 def test_no_card_anywhere_draws_nothing_and_costs_no_honour(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, pile=[], discard=[])
     act(s, "END_TURN", k)
     assert hand(s, 1) == {"parade": 1} and [s.honor[i] for i in range(4)] == [5, 3, 3, 3]
@@ -293,7 +293,7 @@ def test_no_card_anywhere_draws_nothing_and_costs_no_honour(build):
 
 def test_a_played_card_is_discarded_before_its_draws(build):
     """Daimyo played on an empty pile: it is already in the discard pile, reshuffled and drawn back."""
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: {"daimyo": 1, "parade": 1}, 1: PARADE, 2: PARADE, 3: PARADE}, pile=[], discard=[])
     act(s, "PLAY_DAIMYO", k)
     assert hand(s, 0) == {"daimyo": 1, "parade": 1}
@@ -303,7 +303,7 @@ def test_a_played_card_is_discarded_before_its_draws(build):
 
 
 def test_reshuffle_during_the_tea_ceremony(build):
-    k = load_module("_katana", build)
+    k = load_module("engine_ext.katana._rules", build)
     s = four(k, hands={0: {"ceremonie_du_the": 1}, 1: PARADE, 2: PARADE, 3: PARADE},
              pile=["bo", "kiseru"], discard=["daimyo"])
     act(s, "PLAY_CEREMONIE_DU_THE", k)

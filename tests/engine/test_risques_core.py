@@ -3,11 +3,11 @@ wounds, honor, glory and reputations.  Dice are scripted (``state.scripted``: th
 import pytest
 
 from arena.engines import load_module
-from engine_ext import risques_data as data
+from engine_ext.risques import data
 
 
 def rules(build):
-    return load_module("_risques", build)
+    return load_module("engine_ext.risques._rules", build)
 
 
 def seed_for(build, n, chars, **options):
@@ -26,7 +26,7 @@ def act(state, seat, name):
 
 
 def state_names(state):
-    import engine_ext.risques_views as views
+    from engine_ext.risques import views
     return views.ACTION_NAMES
 
 

@@ -199,7 +199,7 @@ def test_ashigaru_fight_as_samurai_rolling_their_generals_valeur_and_giri(build)
     act(s, 1, "TARGET_ASHIGARU_1")
     act(s, 2, "TARGET_SEAT_0")
     toshiro = s.character[0]
-    from engine_ext import risques_data as data
+    from engine_ext.risques import data
     c = data.CHARACTERS[toshiro]
     assert s.p_pool[7] == s.p_pool[8] == c.virtues[3] + c.giri_rank
 

@@ -17,6 +17,8 @@ CHOSEN = "chosen"
 
 WEAPON, PERMANENT, ACTION = "weapon", "permanent", "action"
 
+MIN_PLAYERS, MAX_PLAYERS = 3, 7  # RULEBOOK: "de 3 à 7 joueurs"
+
 Card = namedtuple("Card", "key name_fr kind range damage copies source")
 Character = namedtuple("Character", "key name resilience ability source")
 Role = namedtuple("Role", "key name_fr team stars source")

@@ -1,8 +1,8 @@
-# Declarations that make _katana.py a compiled module: the turn flow and the players'
-# choices on top of _katana_core's state.  Names not declared here stay Python.
+# Declarations that make _rules.py a compiled module: the turn flow and the players'
+# choices on top of _core's state.  Names not declared here stay Python.
 cimport cython
-from ._rng cimport Rng
-from ._katana_core cimport (KatanaCore,
+from engine_ext._rng cimport Rng
+from engine_ext.katana._core cimport (KatanaCore,
     NUM_CARDS, NUM_WEAPONS, FIRST_PERMANENT, NUM_PERMANENTS, DECK_SIZE, NUM_CHARACTERS,
     CONCENTRATION, ARMURE, ATTAQUE_RAPIDE, BUSHIDO, PARADE, GEISHA, DIVERSION, CRI_DE_GUERRE,
     CEREMONIE, MEDITATION, JU_JITSU, DAIMYO, BENKEI, CHIYOME, GINCHIYO, GOEMON, HANZO, HIDEYOSHI,

@@ -6,7 +6,8 @@ declarations, Massacre targets, wagers of a contested risk): a seat sees only
 its own.  Dice are rolled in the open, once every wager is revealed, so no seat
 ever holds dice the others have not seen.
 """
-from . import risques_data as data
+from . import data
+from .actions import ACTIONS, ACTION_NAMES, FIRST_VASSAL, PARTICIPANTS  # noqa: F401  (re-exported for bots' docs)
 
 PHASE_NAMES = ("", "pool", "declare", "target", "pick_target", "wager", "open_wager", "roll",
                "spend", "save", "absorb", "protect", "continue", "seppuku", "game_over")
@@ -19,17 +20,6 @@ MODE_NAMES = ("duel", "frappe", "massacre")
 DECLARATIONS = {7: "calm", 8: "garde", 9: "frappe", 10: "surprise"}
 SECRET_PHASES = ("declare", "target", "wager")
 
-# The engine's actions, in the order of their integer ids (the rules module lays out the same blocks).
-MAX_WAGER = data.MAX_WAGER[0]
-MAX_WOUND_WAGERS = data.MAX_WOUND_WAGERS[0]
-PARTICIPANT_NAMES = tuple(["SEAT_%d" % s for s in range(7)] + ["ASHIGARU_1", "ASHIGARU_2", "GUARD_1", "GUARD_2"])
-ACTION_NAMES = tuple(
-    ["POOL_DONE", "SPEND_HONOR"] + ["INVOKE_WOUND_RANK_%d" % r for r in range(1, 6)]
-    + ["CALM", "GARDE", "FRAPPE", "SURPRISE"] + ["TARGET_" + p for p in PARTICIPANT_NAMES]
-    + ["WAGER_%d" % k for k in range(MAX_WAGER + 1)] + ["ROLL"]
-    + ["WOUND_WAGERS_%d" % k for k in range(MAX_WOUND_WAGERS + 1)]
-    + ["DUEL_DRAW", "SAVE", "ACCEPT_DEATH", "ABSORB", "NO_ABSORB", "PROTECT", "NO_PROTECT",
-       "CONTINUE", "STOP", "SEPPUKU", "NO_SEPPUKU"])
 
 ARRAY_FIELDS = ("character", "glory", "dead", "dignified", "protected", "wounds", "reps", "rep_martial",
                 "honor", "commander", "vrank", "p_owner", "p_in", "p_ask", "p_secret", "p_choice",
@@ -39,9 +29,7 @@ SCALAR_FIELDS = ("n", "seed", "mode", "shared", "scenes", "record", "over", "end
                  "phase", "risk", "ra", "rb", "winner", "victim", "hitter", "wound_rank", "cursor",
                  "decl_round", "forfeited", "bonus_p", "surprised", "frappe_winner", "mround", "pass_no",
                  "group_sum", "scene")
-MAXPART = 11
-FIRST_VASSAL = 7
-PARTICIPANTS = tuple(["seat_%d" % s for s in range(7)] + ["ashigaru_1", "ashigaru_2", "guard_1", "guard_2"])
+MAXPART = len(PARTICIPANTS)
 
 
 def _none(value):
@@ -193,10 +181,7 @@ def resample_hidden(state, seat, seed):
     phase = PHASE_NAMES[other.phase]
     for p in range(MAXPART):
         if other.p_secret[p] and other.p_owner[p] != seat:
-            choice = rng.choice(other.fill_legal_for(p))
-            if phase == "target":
-                choice -= 11
-            elif phase == "wager":
-                choice -= 11 + MAXPART
-            other.p_choice[p] = choice
+            action = rng.choice(other.fill_legal_for(p))
+            # a declaration is stored as its action id, a target or a wager as its index in the block
+            other.p_choice[p] = action if phase == "declare" else ACTIONS.decode(action)[1]
     return other

@@ -1,12 +1,12 @@
 """Risques, the rules every scene shares: dice pools, wagers, risks, wounds, honor and glory.
 
-One source for both builds, like ``_risques``: compiled by Cython (typed by
-``_risques_core.pxd``, cimported by ``_risques.pxd``) and run as plain Python
+One source for both builds, like ``_rules``: compiled by Cython (typed by
+``_core.pxd``, cimported by ``_rules.pxd``) and run as plain Python
 for the cross-check.  ``RiskCore`` holds the whole state of a match and
 resolves one contested risk from its pools to its wound; the rules module
-``_risques`` subclasses it with the scenes (Duel, Frappe-éclair, Massacre),
+``_rules`` subclasses it with the scenes (Duel, Frappe-éclair, Massacre),
 the decisions' legality and the engine contract, and says what follows a hit
-(``_after_hit``).  Numbers come from ``risques_data``.
+(``_after_hit``).  Numbers come from ``data``.
 
 Every contested risk (a Frappe, a Massacre strike or initiative, a Duel):
 each side's pool is Valeur + the sources that apply (roster) + its best
@@ -32,12 +32,12 @@ import array
 
 import cython
 
-from . import risques_data as data
-from . import risques_views as views
+from . import data
+from .actions import ACTIONS, PARTICIPANTS, FIRST_VASSAL as _FIRST_VASSAL
 
-MAXP = 7
-MAXPART = 11                  # 7 samurai, then the General's 2 ashigaru and the Yojimbo's 2 guards
-FIRST_VASSAL = 7
+MAXP = data.MAX_PLAYERS
+MAXPART = len(PARTICIPANTS)   # 7 samurai, then the General's 2 ashigaru and the Yojimbo's 2 guards
+FIRST_VASSAL = _FIRST_VASSAL
 NRANK = 6                     # wounds[seat * NRANK + rank], ranks 1..5
 MAXREP = 4
 THRESHOLD = data.THRESHOLD[0]
@@ -79,21 +79,20 @@ SURPRISE_HONOR_COST = data.SURPRISE_HONOR_COST[0]
 VASSAL_RANK = data.VASSAL_RANK[0]
 WAGERS_PER_GLORY = data.WAGERS_PER_GLORY[0]
 
-# --- actions: fixed integers with stable names ---
-POOL_DONE, SPEND_HONOR = 0, 1
-INVOKE_WOUND = 2                        # + rank - 1
-CALM, GARDE, FRAPPE, SURPRISE = 7, 8, 9, 10
-TARGET = 11                             # + participant
-WAGER = TARGET + MAXPART                # + count, 0..MAX_WAGER
-ROLL = WAGER + MAX_WAGER + 1
-WOUND_WAGERS = ROLL + 1                 # + wagers spent on the wound, 0..5
-DUEL_DRAW = WOUND_WAGERS + MAX_WOUND_WAGERS + 1
-SAVE, ACCEPT_DEATH, ABSORB, NO_ABSORB = DUEL_DRAW + 1, DUEL_DRAW + 2, DUEL_DRAW + 3, DUEL_DRAW + 4
-PROTECT, NO_PROTECT, CONTINUE, STOP = DUEL_DRAW + 5, DUEL_DRAW + 6, DUEL_DRAW + 7, DUEL_DRAW + 8
-SEPPUKU, NO_SEPPUKU = DUEL_DRAW + 9, DUEL_DRAW + 10
-NUM_ACTIONS = NO_SEPPUKU + 1
-ACTION_NAMES = views.ACTION_NAMES
-assert len(ACTION_NAMES) == NUM_ACTIONS
+# --- actions: the offsets of the blocks declared in actions.py ---
+POOL_DONE, SPEND_HONOR = ACTIONS.first("POOL_DONE"), ACTIONS.first("SPEND_HONOR")
+INVOKE_WOUND = ACTIONS.first("INVOKE_WOUND_RANK")       # + rank - 1
+CALM, GARDE, FRAPPE, SURPRISE = [ACTIONS.first(name) for name in ("CALM", "GARDE", "FRAPPE", "SURPRISE")]
+TARGET = ACTIONS.first("TARGET")                        # + participant
+WAGER = ACTIONS.first("WAGER")                          # + count, 0..MAX_WAGER
+ROLL = ACTIONS.first("ROLL")
+WOUND_WAGERS = ACTIONS.first("WOUND_WAGERS")            # + wagers spent on the wound, 0..5
+(DUEL_DRAW, SAVE, ACCEPT_DEATH, ABSORB, NO_ABSORB, PROTECT, NO_PROTECT, CONTINUE, STOP, SEPPUKU,
+ NO_SEPPUKU) = [ACTIONS.first(name) for name in (
+    "DUEL_DRAW", "SAVE", "ACCEPT_DEATH", "ABSORB", "NO_ABSORB", "PROTECT", "NO_PROTECT", "CONTINUE",
+    "STOP", "SEPPUKU", "NO_SEPPUKU")]
+NUM_ACTIONS = ACTIONS.size
+ACTION_NAMES = ACTIONS.names
 
 # --- phases ---
 P_POOL, P_DECLARE, P_TARGET, P_PICK, P_WAGER, P_OPEN_WAGER, P_ROLL = 1, 2, 3, 4, 5, 6, 7

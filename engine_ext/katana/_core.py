@@ -1,20 +1,20 @@
 """Katana's state and its mechanics: cards, piles, resilience, honour, attack difficulty,
 damage, which moves are legal, the end of the game and its scoring.
 
-The turn flow and the choices players make are in ``_katana.py``, which builds
+The turn flow and the choices players make are in ``_rules.py``, which builds
 on this module; the rulings where the rulebook is silent are listed there.
-Compiled by Cython (typed by ``_katana_core.pxd``) and also run as plain Python.
+Compiled by Cython (typed by ``_core.pxd``) and also run as plain Python.
 """
 import array
 
 import cython
 
-from ._rng import Rng
-from . import katana_data as data
-from . import katana_views as views
+from .._rng import Rng
+from . import data
+from .actions import ACTIONS
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 7
+MIN_PLAYERS = data.MIN_PLAYERS
+MAX_PLAYERS = data.MAX_PLAYERS
 
 # --- cards, characters, roles (ids are the order of the data module's tables) ---
 NUM_CARDS = len(data.CARDS)
@@ -52,22 +52,21 @@ STARTING_HAND = array.array("i", data.STARTING_HAND[0])
 HAND_LIMIT = data.HAND_LIMIT[0]
 DRAWS_PER_TURN = data.DRAWS_PER_TURN[0]
 
-# --- actions: fixed integers with stable names ---
-END_TURN = 0
-PLAY = 1                                   # + card
-TARGET = PLAY + NUM_CARDS                  # + seat
-PARRY = TARGET + MAX_PLAYERS               # play a Parade
-TAKE_DAMAGE = PARRY + 1
-PARRY_WITH = TAKE_DAMAGE + 1               # + weapon (Hanzō)
-DISCARD = PARRY_WITH + NUM_WEAPONS         # + card
-BUSHIDO_PAY_HONOR = DISCARD + NUM_CARDS
-DRAW_FROM_DISCARD = BUSHIDO_PAY_HONOR + 1  # Ieyasu
-DRAW_FROM_PILE = DRAW_FROM_DISCARD + 1
-NOBUNAGA_DRAW = DRAW_FROM_PILE + 1
-GEISHA_HAND = NOBUNAGA_DRAW + 1
-GEISHA_PERMANENT = GEISHA_HAND + 1         # + permanent - FIRST_PERMANENT
-NUM_ACTIONS = GEISHA_PERMANENT + NUM_PERMANENTS
-assert len(views.ACTION_NAMES) == NUM_ACTIONS
+# --- actions: the offsets of the blocks declared in actions.py ---
+END_TURN = ACTIONS.first("END_TURN")
+PLAY = ACTIONS.first("PLAY")                            # + card
+TARGET = ACTIONS.first("TARGET_SEAT")                   # + seat
+PARRY = ACTIONS.first("PARRY")                          # play a Parade
+TAKE_DAMAGE = ACTIONS.first("TAKE_DAMAGE")
+PARRY_WITH = ACTIONS.first("PARRY_WITH")                # + weapon (Hanzō)
+DISCARD = ACTIONS.first("DISCARD")                      # + card
+BUSHIDO_PAY_HONOR = ACTIONS.first("BUSHIDO_PAY_HONOR")
+DRAW_FROM_DISCARD = ACTIONS.first("DRAW_FROM_DISCARD")  # Ieyasu
+DRAW_FROM_PILE = ACTIONS.first("DRAW_FROM_PILE")
+NOBUNAGA_DRAW = ACTIONS.first("NOBUNAGA_DRAW")
+GEISHA_HAND = ACTIONS.first("GEISHA_HAND")
+GEISHA_PERMANENT = ACTIONS.first("GEISHA")              # + permanent - FIRST_PERMANENT
+NUM_ACTIONS = ACTIONS.size
 
 
 

@@ -11,8 +11,8 @@ are broken by its own seeded generator, so it is deterministic from its seed.
 """
 import random
 
-from engine_ext import katana_data as data
-from engine_ext.katana_views import ACTION_NAMES
+from . import data
+from .actions import ACTION_NAMES
 
 ACTION_ID = {name: i for i, name in enumerate(ACTION_NAMES)}
 CARD = {c.key: c for c in data.CARDS}

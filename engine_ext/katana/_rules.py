@@ -1,6 +1,6 @@
 """Katana (Samurai Sword, dV Giochi 2012): the rules.
 
-One source for both builds: compiled by Cython (typed by ``_katana.pxd``) and
+One source for both builds: compiled by Cython (typed by ``_rules.pxd``) and
 run as plain Python for the cross-check.  Cards in a hand are counted by kind
 (copies of a card are indistinguishable); the draw and discard piles keep
 their order.
@@ -38,20 +38,16 @@ import array
 
 import cython
 
-from ._rng import Rng
-from ._katana_core import KatanaCore, MAX_PLAYERS, MIN_PLAYERS
-from . import katana_data as data
-from . import katana_views as views
+from .._rng import Rng
+from ._core import KatanaCore, MAX_PLAYERS, MIN_PLAYERS
+from . import data
+from . import views
+from .spec import SPEC
 
-if not cython.compiled:   # the compiled module cimports the same names (see _katana.pxd)
-    from ._katana_core import *  # noqa: F401,F403
-    from ._katana_core import _is_weapon
+if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
+    from ._core import *  # noqa: F401,F403
+    from ._core import _is_weapon
 
-GAME_ID = "katana"
-GAME_NAME = "Katana"
-RULES_VERSION = "1.0"
-OPTIONS = ()  # the 3-player variant follows from the player count
-RESULT_KIND = "teams"
 ACTION_NAMES = views.ACTION_NAMES
 PHASE_NAMES = views.PHASE_NAMES
 END_REASONS = views.END_REASONS
@@ -435,6 +431,8 @@ class KatanaState(KatanaCore):
 
 
 def new_state(n_players, seed, options=None):
+    SPEC.check_players(n_players)
+    SPEC.resolve_options(options)   # Katana has none: any given is an error
     return KatanaState(n_players, seed, True)
 
 

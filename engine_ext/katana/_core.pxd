@@ -1,7 +1,7 @@
-# Declarations that make _katana_core.py a compiled module: C types for the state,
+# Declarations that make _core.py a compiled module: C types for the state,
 # C calls for everything on the hot path.  Names not declared here stay Python.
 cimport cython
-from ._rng cimport Rng
+from engine_ext._rng cimport Rng
 
 cdef int NUM_CARDS, NUM_WEAPONS, FIRST_PERMANENT, NUM_PERMANENTS, DECK_SIZE, NUM_CHARACTERS
 cdef int CONCENTRATION, ARMURE, ATTAQUE_RAPIDE, BUSHIDO, PARADE, GEISHA, DIVERSION

@@ -24,7 +24,7 @@ glory, being hit costs what the opponent's weapon can do.  Around that:
 """
 from functools import lru_cache
 
-from engine_ext import risques_views as views
+from . import views
 
 NAMES = views.ACTION_NAMES
 ID = {name: index for index, name in enumerate(NAMES)}

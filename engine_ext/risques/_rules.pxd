@@ -1,8 +1,8 @@
-# Declarations that make _risques.py a compiled module: the scenes' flow on top of
-# _risques_core's state and risks.  Names not declared here stay Python.
+# Declarations that make _rules.py a compiled module: the scenes' flow on top of
+# _core's state and risks.  Names not declared here stay Python.
 cimport cython
-from ._rng cimport Rng
-from ._risques_core cimport (RiskCore, MAXP, MAXPART, FIRST_VASSAL, NRANK, MAXREP, THRESHOLD, MAX_WAGER,
+from engine_ext._rng cimport Rng
+from engine_ext.risques._core cimport (RiskCore, MAXP, MAXPART, FIRST_VASSAL, NRANK, MAXREP, THRESHOLD, MAX_WAGER,
     MAX_WOUND_WAGERS, M_DUEL, M_FRAPPE, M_MASSACRE, R_NONE, R_DUEL, R_FRAPPE, R_STRIKE, R_INIT, R_SEPPUKU,
     NUM_CHARACTERS, COURAGE, GIRI, COMMANDS, REP0, REP0_MARTIAL, HEALED, DECLARE_ROUNDS, HONOR_DICE,
     MASSACRE_ROUNDS, SAVED_RANK, SCENE_HONOR, SEPPUKU_HONOR, START_HONOR, SURPRISE_HONOR_COST, VASSAL_RANK,

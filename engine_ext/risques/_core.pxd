@@ -1,7 +1,7 @@
-# Declarations that make _risques_core.py a compiled module (cimported by _risques.pxd):
+# Declarations that make _core.py a compiled module (cimported by _risques.pxd):
 # C types for the state, C calls for everything on the hot path.
 cimport cython
-from ._rng cimport Rng
+from engine_ext._rng cimport Rng
 
 cdef int MAXP, MAXPART, FIRST_VASSAL, NRANK, MAXREP, THRESHOLD, MAX_WAGER, MAX_WOUND_WAGERS, SURVIVAL
 cdef int M_DUEL, M_FRAPPE, M_MASSACRE, R_NONE, R_DUEL, R_FRAPPE, R_STRIKE, R_INIT, R_SEPPUKU

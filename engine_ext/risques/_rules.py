@@ -1,11 +1,11 @@
 """Risques: the conflict rules of Sang & Honneur as a competitive game for bots.
 
-One source for both builds: compiled by Cython (typed by ``_risques.pxd``) and
+One source for both builds: compiled by Cython (typed by ``_rules.pxd``) and
 run as plain Python for the cross-check.  The state and the resolution of one
 contested risk (pools, wagers, Privilege, wounds, honor, glory) are in
-``_risques_core`` (its docstring has those rulings); this module is the
+``_core`` (its docstring has those rulings); this module is the
 scenes built on it, the decisions' legality and the engine contract.  Numbers
-and the roster are in ``risques_data``; the design is in
+and the roster are in ``data``; the design is in
 ``docs/games/risques.md``.
 
 The game.  A match is ``scenes`` violent scenes, one season apart (wounds heal
@@ -56,28 +56,17 @@ import array
 
 import cython
 
-from ._rng import Rng
-from ._risques_core import RiskCore
-from . import risques_views as views
+from .._rng import Rng
+from ._core import RiskCore
+from . import data
+from . import views
+from .spec import SPEC
 
-if not cython.compiled:   # the compiled module cimports the same names (see _risques.pxd)
-    from ._risques_core import *  # noqa: F401,F403
+if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
+    from ._core import *  # noqa: F401,F403
 
-GAME_ID = "risques"
-GAME_NAME = "Risques"
-RULES_VERSION = "1.2"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-OPTIONS = (
-    {"name": "mode", "default": "auto", "choices": ("auto", "duel", "frappe", "massacre"),
-     "help": "duel or frappe (2 players), massacre (3-7); auto: duel for 2 players, massacre for more"},
-    {"name": "honor_pool", "default": "shared", "choices": ("shared", "personal"),
-     "help": "one honor reserve for everybody (the rulebook) or one per samurai"},
-    {"name": "scenes", "default": 2, "choices": (1, 2, 3, 4),
-     "help": "violent scenes per match, one season apart"},
-)
+MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 MODE_NAMES = ("duel", "frappe", "massacre")
-POOL_OPTIONS = ("mode",)   # each mode is a game of its own for ratings
 ACTION_NAMES = views.ACTION_NAMES
 PHASE_NAMES = views.PHASE_NAMES
 
@@ -705,7 +694,7 @@ class RisquesState(RiskCore):
 def resolve_mode(n_players, mode):
     """The mode for ``n_players``; ValueError when they do not fit together."""
     if mode == "auto":
-        return M_DUEL if n_players == 2 else M_MASSACRE
+        mode = data.auto_mode(n_players)
     if mode not in MODE_NAMES:
         raise ValueError("risques has no mode %r (modes: auto, %s)" % (mode, ", ".join(MODE_NAMES)))
     m = MODE_NAMES.index(mode)
@@ -716,25 +705,12 @@ def resolve_mode(n_players, mode):
     return m
 
 
-def canonical_options(n_players, options):
-    """``options`` with ``mode=auto`` replaced by the mode it means for ``n_players``."""
-    canonical = dict(options)
-    canonical["mode"] = MODE_NAMES[resolve_mode(n_players, options.get("mode", "auto"))]
-    return canonical
-
-
 def new_state(n_players, seed, options=None):
-    options = options or {}
-    if n_players < MIN_PLAYERS or n_players > MAX_PLAYERS:
-        raise ValueError("risques is played by %d to %d players, not %d" % (MIN_PLAYERS, MAX_PLAYERS, n_players))
-    mode = resolve_mode(n_players, options.get("mode", "auto"))
-    pool = options.get("honor_pool", "shared")
-    if pool not in ("shared", "personal"):
-        raise ValueError("risques honor_pool must be shared or personal, not %r" % (pool,))
-    scenes = options.get("scenes", 2)
-    if isinstance(scenes, bool) or scenes not in (1, 2, 3, 4):
-        raise ValueError("risques scenes must be 1 to 4, not %r" % (scenes,))
-    return RisquesState(n_players, seed, mode, pool == "shared", scenes, True)
+    """A new match; ``options`` are checked and completed by the spec."""
+    SPEC.check_players(n_players)
+    options = SPEC.resolve_options(options)
+    mode = resolve_mode(n_players, options["mode"])
+    return RisquesState(n_players, seed, mode, options["honor_pool"] == "shared", options["scenes"], True)
 
 
 def play_random_games(n_players, n_games, seed):

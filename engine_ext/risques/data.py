@@ -11,6 +11,7 @@ RULEBOOK = "rulebook"
 CHOSEN = "chosen"
 
 # (value, source) pairs: the engine reads value[0].
+MIN_PLAYERS, MAX_PLAYERS = 2, 7            # CHOSEN: a duel, up to a 7-samurai Massacre
 THRESHOLD = (10, RULEBOOK)               # 10+ on the rolled dice: the Privilege / keeping wagers
 WAGERS_PER_GLORY = (2, RULEBOOK)         # 2 wagers = 1 glory point
 HONOR_DICE = (4, RULEBOOK)               # 1 honor point spent = +4 dice
@@ -107,3 +108,8 @@ def static_pool(c):
 def max_reputations(c):
     """Rulebook: at most 1 + giri rank reputations."""
     return 1 + c.giri_rank
+
+
+def auto_mode(n_players):
+    """CHOSEN: what ``mode=auto`` means: the Duel for two samurai, the Massacre for more."""
+    return "duel" if n_players == 2 else "massacre"

@@ -6,7 +6,8 @@ in play, resilience, honour, hand sizes, the discard pile), and the card of a
 private event only if it was in that event's audience.  Roles are revealed when
 the game ends.
 """
-from . import katana_data as data
+from . import data
+from .actions import ACTION_NAMES, PERMANENTS, WEAPONS  # noqa: F401  (re-exported for bots' docs)
 
 # Names of the engine's phases, events and end reasons, in the order of its integer codes.
 
@@ -17,20 +18,6 @@ EVENT_NAMES = ("turn", "recover", "draw", "take_discard", "reshuffle", "flip", "
            "permanent_lost", "heal", "nobunaga", "end")
 END_REASONS = ("", "honor", "sword_victory", "sword_victory_void", "forfeit")
 NUM_CARDS = len(data.CARDS)
-WEAPONS = [c for c in data.CARDS if c.kind == data.WEAPON]
-PERMANENTS = [c for c in data.CARDS if c.kind == data.PERMANENT]
-MAX_PLAYERS = 7
-
-# The engine's actions, in the order of their integer ids (the rules module lays out the same blocks).
-ACTION_NAMES = tuple(
-    ["END_TURN"]
-    + ["PLAY_" + c.key.upper() for c in data.CARDS]
-    + ["TARGET_SEAT_%d" % s for s in range(MAX_PLAYERS)]
-    + ["PARRY", "TAKE_DAMAGE"]
-    + ["PARRY_WITH_" + c.key.upper() for c in WEAPONS]
-    + ["DISCARD_" + c.key.upper() for c in data.CARDS]
-    + ["BUSHIDO_PAY_HONOR", "DRAW_FROM_DISCARD", "DRAW_FROM_PILE", "NOBUNAGA_DRAW", "GEISHA_HAND"]
-    + ["GEISHA_" + c.key.upper() for c in PERMANENTS])
 
 
 def _hand(state, seat):

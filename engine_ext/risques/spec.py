@@ -1,0 +1,50 @@
+"""Risques' declaration: everything the platform knows of the game without loading its rules."""
+from ..spec import GameSpec, GoldenCase, Option, TimeControl
+from . import data
+from .actions import ACTIONS
+
+
+def canonical_options(n_players, options):
+    """``options`` with ``mode=auto`` replaced by the mode it means for ``n_players``."""
+    canonical = dict(options)
+    if canonical.get("mode", "auto") == "auto":
+        canonical["mode"] = data.auto_mode(n_players)
+    return canonical
+
+
+SPEC = GameSpec(
+    id="risques",
+    name="Risques",
+    rules_version="1.2",
+    min_players=data.MIN_PLAYERS,
+    max_players=data.MAX_PLAYERS,
+    actions=ACTIONS,
+    rules_module="engine_ext.risques._rules",
+    summary=(
+        "The duel and massacre rules of Sang & Honneur for 2 to 7 players. Samurai build dice pools, "
+        "declare and wager in secret, roll, and wound each other over scenes; honour buys re-rolls and "
+        "saves, glory and reputations make the score. Duel, frappe and massacre modes."),
+    options=(
+        Option("mode", "auto", ("auto", "duel", "frappe", "massacre"),
+               "duel or frappe (2 players), massacre (3-7); auto: duel for 2 players, massacre for more",
+               splits_pool=True, variant=True),
+        Option("honor_pool", "shared", ("shared", "personal"),
+               "one honor reserve for everybody (the rulebook) or one per samurai", variant=True),
+        Option("scenes", 2, (1, 2, 3, 4), "violent scenes per match, one season apart"),
+    ),
+    simultaneous=True,
+    max_decisions=5_000,
+    result_kind="ranks",
+    time_control=TimeControl(move=1.0, bank=10.0, startup=5.0),
+    heuristic_aliases=("risques-odds",),
+    heuristic="engine_ext.risques.heuristic:OddsPlayer",
+    golden=(
+        GoldenCase("duel", players=2, seed=35),
+        GoldenCase("frappe", players=2, seed=36, options={"mode": "frappe"}),
+        GoldenCase("massacre-3", players=3, seed=37),
+        GoldenCase("massacre-7", players=7, seed=38),
+        GoldenCase("personal-honor", players=4, seed=39, options={"honor_pool": "personal"}),
+    ),
+    docs="docs/bots/risques.md",
+    canonical_options=canonical_options,
+)
