@@ -65,7 +65,7 @@ def _raise_for_rating(monkeypatch, bad):
     ("rating", _raise_for_rating, "ValueError: a rank out of range"),
 ])
 def test_a_match_that_raises_ends_in_error_alone_and_its_batch_mates_are_stored(
-        house, monkeypatch, admin_client, step, inject, reason):
+        house, monkeypatch, admin_client, client, step, inject, reason):
     ids = _matches(house, 4)
     bad = ids[1]
     inject(monkeypatch, bad)
@@ -85,9 +85,12 @@ def test_a_match_that_raises_ends_in_error_alone_and_its_batch_mates_are_stored(
         assert [s.rank for s in match.seats.order_by("seat")] == match.result["ranks"]
         assert RatingEntry.objects.filter(match_id=match_id, kind="live").count() == 5
     assert sum(CurrentRating.objects.values_list("games", flat=True)) == 5 * len(good)
-    # Staff see why, on the match's page and in the admin.
+    # Staff see why, on the match's page and in the admin; a visitor, that it was an internal error.
+    escaped = reason.replace("'", "&#x27;")
     for url in (reverse("match-detail", args=[bad]), reverse("admin:matches_match_change", args=[bad])):
-        assert reason.replace("'", "&#x27;") in admin_client.get(url).content.decode()
+        assert escaped in admin_client.get(url).content.decode()
+    public = client.get(reverse("match-detail", args=[bad])).content.decode()
+    assert escaped not in public and "an internal error stopped this match" in public
 
 
 def test_storing_one_by_one_keeps_a_late_result_discarded(house, monkeypatch):

@@ -5,7 +5,8 @@ A task message carries a batch of match ids.  The worker:
 1. claims them with ONE conditional UPDATE: rows that are ``queued`` (or
    ``running`` with an expired lease: their worker died) become ``running``
    with a fresh lease token; rows updated by someone else are not touched,
-   and the rows that carry this token are the ones this worker holds;
+   and the rows that carry this token are the ones this worker holds.  A
+   match claimed before is claimed only by a task of its own (see below);
 2. plays each through ``web.matches.engine``, outside any transaction
    (uploaded bots in their sandbox; while a long match plays, the lease of
    the matches held is renewed every third of a lease);
@@ -26,6 +27,30 @@ Batching keeps the platform's share small: one commit per flush instead of one
 per match, and a fixed number of statements per flush (five, six with a lease
 renewal, whatever the number of matches; ``tests/web/test_web_matches.py``
 pins it) instead of six per match.
+
+Faults stay with the match that has them:
+
+* an unexpected exception while playing, storing or rating one match ends
+  that match in ``error`` with the reason (``internal_error``, shown to staff
+  on the match's page and in the admin); when a flush's transaction fails for
+  anything but the database itself, its matches are stored one by one, each in
+  its own transaction, so the good ones land.  The database failing
+  (``database_failed``) releases the matches held and the task retries;
+* a match whose play kills its worker (a crash in compiled code) must not
+  spend the attempts of its batch mates: a match claimed before is published
+  and claimed in a task of its own (by the sweep, or by a task that finds it
+  among its ids), so only the poison match runs out of attempts;
+* a worker that stalls (a frozen machine) holds nobody up: the sweep skips
+  rows locked by another transaction (``SELECT ... FOR UPDATE SKIP LOCKED``),
+  the PostgreSQL sessions have a ``lock_timeout`` and an
+  ``idle_in_transaction_session_timeout`` (``web.settings``: the
+  ``ARENA_DB_*`` variables), and a worker whose lease renewal finds it no
+  longer holds its matches stops playing them instead of playing them to be
+  thrown away.
+
+``ARENA_FAULT_POINTS`` (tests only) makes a worker kill or stop its own
+process at a chosen step of a chosen match: the live-worker tests of a poison
+match and of stalled workers (``tests/workers/test_platform_live_stalls.py``).
 """
 import logging
 import os
@@ -42,7 +67,7 @@ from django.utils import timezone
 from web.matches import engine
 from web.bots.models import BotVersion
 from web.bulk_sql import batch_rows, batch_table
-from web.matches.models import Match, MatchSeat
+from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 from web.matches.services import publish_matches
 
 logger = logging.getLogger(__name__)
@@ -50,14 +75,21 @@ logger = logging.getLogger(__name__)
 LOG_CAP = 64 * 1024
 REASON_CAP = 2000
 ERROR_CAP = 10_000
-# The database failing (connection lost, a lock or statement timeout): the task retries the batch.
-# Any other exception while storing is the match's own and ends that match alone in error.
-PLATFORM_DB_ERRORS = (OperationalError, InterfaceError)
+
+
+def database_failed(exc):
+    """Whether ``exc`` is the database failing (connection lost, a lock or statement timeout, the
+    server ending an idle transaction), for the task to retry the batch; any other exception while
+    storing is the match's own and ends that match alone in error."""
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return True
+    # The server ends a session as an InternalError (idle-in-transaction timeout), among others.
+    return isinstance(exc, DatabaseError) and (connection.connection is None or connection.connection.closed)
 
 
 def internal_error(step, exc):
     """The reason stored on a match that an unexpected exception stopped (shown to staff)."""
-    return f"internal error while {step} the match: {type(exc).__name__}: {exc}"[:ERROR_CAP]
+    return f"{INTERNAL_ERROR_PREFIX}{step} the match: {type(exc).__name__}: {exc}"[:ERROR_CAP]
 
 
 def _fault_point(step, match_id):
@@ -318,17 +350,17 @@ def _store_together(token, now, results):
                 _store_seats(cursor, seat_rows)
         for claimed, _ in done:
             _fault_point("store", claimed.match.pk)
-    except PLATFORM_DB_ERRORS:
-        raise
     except Exception as exc:
+        if database_failed(exc):
+            raise
         raise _StepFailed("storing", exc) from exc
     if done:
         try:
             ratings_apply_matches(matches=[(claimed.match.pk, claimed.match.game, claimed.seats,
                                             played.result.get("teams")) for claimed, played in done])
-        except PLATFORM_DB_ERRORS:
-            raise
         except Exception as exc:
+            if database_failed(exc):
+                raise
             raise _StepFailed("rating", exc) from exc
     rounds = sorted({claimed.match.tournament_round_id for claimed, _ in done if claimed.match.tournament_round_id})
     if rounds:
@@ -357,7 +389,7 @@ def matches_store(*, token, results, renew=(), lease_seconds=None, outcome=None)
     the matches are stored one by one, each in its own transaction: the good
     ones land and the bad one ends in error with the reason
     (``internal_error``), instead of the whole batch being retried and failing
-    together.  A platform fault (``PLATFORM_DB_ERRORS``) is raised.
+    together.  The database failing (``database_failed``) is raised.
     """
     outcome = outcome if outcome is not None else StoreOutcome()
     now = timezone.now()
