@@ -84,7 +84,8 @@ def database_failed(exc):
     if isinstance(exc, (OperationalError, InterfaceError)):
         return True
     # The server ends a session as an InternalError (idle-in-transaction timeout), among others.
-    return isinstance(exc, DatabaseError) and (connection.connection is None or connection.connection.closed)
+    raw = connection.connection
+    return isinstance(exc, DatabaseError) and (raw is None or bool(getattr(raw, "closed", False)))
 
 
 def internal_error(step, exc):
