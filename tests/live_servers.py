@@ -91,11 +91,23 @@ class Worker:
                 pass
         return len(children)
 
+    def stopped_children(self):
+        """The pool processes that stopped themselves (SIGSTOP, ``ARENA_FAULT_POINTS``)."""
+        stopped = []
+        for child in self.pool_children():
+            try:
+                if child.status() == psutil.STATUS_STOPPED:
+                    stopped.append(child)
+            except psutil.NoSuchProcess:
+                pass
+        return stopped
+
     def stop(self):
         if self.proc is None or self.proc.poll() is not None:
             return
         try:
             os.killpg(self.proc.pid, signal.SIGTERM)
+            os.killpg(self.proc.pid, signal.SIGCONT)  # a stopped pool process hears SIGTERM only once continued
             self.proc.wait(timeout=15)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             self.kill()
@@ -169,6 +181,8 @@ def live(transactional_db, settings, tmp_path):
         "ARENA_REQUEUE_AFTER_SECONDS": "1",
         "ARENA_PUBLISH_TASKS": "true",
         "ARENA_LADDER_ENABLED": "false",
+        "ARENA_DB_LOCK_TIMEOUT_SECONDS": "5",
+        "ARENA_DB_IDLE_IN_TRANSACTION_SECONDS": "30",
         "PYTHONPATH": str(ROOT),
     })
     env.pop("ARENA_TEST_DATABASE_NAME", None)

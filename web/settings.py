@@ -58,6 +58,19 @@ TEMPLATES = [{
 }]
 
 
+def _postgres_timeouts():
+    """Session settings that keep one stalled process from holding the others up: a statement
+    waits at most ``lock_timeout`` for a row lock, and a transaction left idle (its process
+    frozen half-way through a store) is ended by the server after
+    ``idle_in_transaction_session_timeout``, releasing its locks.  Zero leaves one off."""
+    seconds = {
+        "lock_timeout": runtime.env_float("ARENA_DB_LOCK_TIMEOUT_SECONDS", 10.0),
+        "idle_in_transaction_session_timeout": runtime.env_float("ARENA_DB_IDLE_IN_TRANSACTION_SECONDS", 30.0),
+        "statement_timeout": runtime.env_float("ARENA_DB_STATEMENT_TIMEOUT_SECONDS", 0.0),
+    }
+    return " ".join(f"-c {name}={round(value * 1000)}" for name, value in seconds.items() if value > 0)
+
+
 def _database():
     url = os.environ.get("DATABASE_URL", "").strip()
     if url:
@@ -72,6 +85,9 @@ def _database():
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
+    if config["ENGINE"] in ("django.db.backends.postgresql", "django.db.backends.postgresql_psycopg2"):
+        options = config.setdefault("OPTIONS", {})
+        options["options"] = " ".join(part for part in (options.get("options", ""), _postgres_timeouts()) if part)
     test_name = os.environ.get("ARENA_TEST_DATABASE_NAME", "").strip()
     if test_name:
         config["TEST"] = {"NAME": test_name}
@@ -166,6 +182,10 @@ if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
 ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)
+# For tests of crashed and stalled workers only: "STEP:MATCH_ID=ACTION,..." makes a worker kill
+# (SIGKILL) or stop (SIGSTOP) its own process at a step ("play", "store") of a chosen match.
+ARENA_FAULT_POINTS = {point.split("=")[0].strip(): point.split("=")[1].strip()
+                      for point in os.environ.get("ARENA_FAULT_POINTS", "").split(",") if "=" in point}
 
 # --- The API (Django REST framework; docs/api.md) ----------------------------------------------
 REST_FRAMEWORK = {

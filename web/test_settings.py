@@ -7,6 +7,7 @@
 * every run uses its own queue name, so test workers never take another
   run's (or a developer's) messages.
 * services publish no task unless a test asks for it (``ARENA_PUBLISH_TASKS``).
+* no idle-in-transaction timeout for the test process (a test is one long transaction).
 """
 import hashlib
 import os
@@ -34,6 +35,9 @@ if not os.environ.get("REDIS_URL") and reachable("127.0.0.1", 6379):
 os.environ.setdefault("ARENA_QUEUE", f"arena-test-{uuid.uuid4().hex[:12]}")
 os.environ.setdefault("ARENA_PUBLISH_TASKS", "false")
 os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
+# A test runs inside one transaction that stays open while it plays matches: no idle timeout for
+# this process (the live-worker fixture gives its workers their own).
+os.environ.setdefault("ARENA_DB_IDLE_IN_TRANSACTION_SECONDS", "0")
 
 from web.settings import *  # noqa: E402,F401,F403
 

@@ -43,7 +43,7 @@ def play_matches(self, match_ids):
         log.warning("play_matches %s: platform fault, retrying: %s", match_ids, exc)
         raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
     return {"done": len(report.done), "failed": len(report.failed), "skipped": len(report.skipped),
-            "discarded": len(report.discarded)}
+            "discarded": len(report.discarded), "lost": len(report.lost)}
 
 
 def _periodic(fn):

@@ -12,7 +12,8 @@ capped stderr comes back as the seat's log.  Nothing a bot does raises out of
 ``play``: its failures are the seat's status.  What ``play`` raises is either
 ``MatchFailed`` (the match itself cannot be played) or ``PlatformFault`` (this
 worker cannot play it now: no sandbox, the bot's file is not there; another
-attempt may succeed).
+attempt may succeed), or the ``PlayAborted`` that the caller's ``on_step``
+raised to stop the match (its worker no longer holds it).
 """
 import hashlib
 import time
@@ -41,6 +42,11 @@ class MatchFailed(RuntimeError):
 
 class PlatformFault(RuntimeError):
     """This worker cannot play the match now (no sandbox, a missing bot file): give it back."""
+
+
+class PlayAborted(RuntimeError):
+    """Raised by the caller's ``on_step`` to stop a match half-way (nothing of it is kept); ``play``
+    closes the bots and lets it through."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +196,8 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
     """Plays one match; raises ``MatchFailed`` or ``PlatformFault``, never for a bot's failure.
 
     ``clock`` (an ``arena.bots.runner.TimeControl``) replaces the game's time
-    control for uploaded bots; ``on_step(n)`` is called after each decision.
+    control for uploaded bots; ``on_step(n)`` is called after each decision and may raise
+    ``PlayAborted`` to stop the match.
     """
     try:
         engine_game = arena_games.get(game)
@@ -206,7 +213,7 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
         for seat, ref in enumerate(seats):
             players.append(_agent(game, ref, seed, seat, labels[seat], clock))
         outcome = play_match(game, seed=seed, agents=players, options=options, on_step=on_step)
-    except (MatchFailed, PlatformFault):
+    except (MatchFailed, PlatformFault, PlayAborted):
         _close_all(players)
         raise
     except OSError as exc:   # the worker's own resources (processes, files): not the match's fault

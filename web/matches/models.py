@@ -9,6 +9,10 @@ and to the broker.
 """
 from django.db import models
 
+# How the error of a match stopped by an unexpected exception of the platform starts: its reason
+# (the exception) is shown to staff only.
+INTERNAL_ERROR_PREFIX = "internal error while "
+
 
 class Match(models.Model):
     class Status(models.TextChoices):

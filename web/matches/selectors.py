@@ -4,7 +4,7 @@ import json
 from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
-from web.matches.models import Match, MatchSeat
+from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 
 # What only a bot's owner may read of its seat: its own output and why it forfeited.
 PRIVATE_SEAT_FIELDS = ("log", "reason")
@@ -14,6 +14,14 @@ def match_get(*, match_id):
     """A match with its seats (status, rank, score, team; never a bot's log: ``seat_logs``)."""
     seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version")
     return Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=match_id)
+
+
+def match_error(*, match, user):
+    """The error a match's page shows ``user``: the reason of an internal error (an exception of the
+    platform, ``web.matches.execution.internal_error``) to staff only."""
+    if match.error.startswith(INTERNAL_ERROR_PREFIX) and not getattr(user, "is_staff", False):
+        return "an internal error stopped this match; the site's staff can see why"
+    return match.error
 
 
 def seat_logs(*, match_id, user):

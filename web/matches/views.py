@@ -33,7 +33,9 @@ def match_detail(request, match_id):
             "frames_url": reverse("match-frames", args=[match.pk]),
             "seat_names": [entry["seat"].bot.name for entry in seats],
         }
-    return render(request, "matches/match_detail.html", {"match": match, "seats": seats, "viewer": viewer})
+    return render(request, "matches/match_detail.html", {
+        "match": match, "seats": seats, "viewer": viewer,
+        "error": selectors.match_error(match=match, user=request.user)})
 
 
 @require_GET
