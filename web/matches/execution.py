@@ -68,6 +68,8 @@ class MatchToPlay:
     options: dict
     seed: int
     tournament_round_id: int | None = None
+    rating_pool: str | None = None    # the key of the pool its ratings go to, and the pool's kind
+    rating_kind: str | None = None
 
 
 @dataclass
@@ -124,7 +126,8 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
         return token, []
     matches = [MatchToPlay(*row) for row in
                Match.objects.filter(lease_token=token, status=Match.Status.RUNNING).order_by("pk")
-               .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id")]
+               .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool_id",
+                            "rating_pool__kind")]
     seats, refs = {}, {}
     for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256) in (
             MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
@@ -244,7 +247,7 @@ def matches_store(*, token, results, renew=(), lease_seconds=None):
     their seats, the ratings' three (``ratings_apply_matches``), and the
     renewal.
     """
-    from web.ratings.services import ratings_apply_matches
+    from web.ratings.services import MatchToRate, ratings_apply_matches
     now = timezone.now()
     with transaction.atomic():
         with connection.cursor() as cursor:
@@ -254,8 +257,9 @@ def matches_store(*, token, results, renew=(), lease_seconds=None):
             if seat_rows:
                 _store_seats(cursor, seat_rows)
         if done:
-            ratings_apply_matches(matches=[(claimed.match.pk, claimed.match.game, claimed.seats,
-                                            played.result.get("teams")) for claimed, played in done])
+            ratings_apply_matches(matches=[MatchToRate(claimed.match.pk, claimed.match.game, claimed.match.rating_pool,
+                                                       claimed.match.rating_kind, claimed.seats, played.result)
+                                           for claimed, played in done])
         if renew:
             Match.objects.filter(pk__in=list(renew), lease_token=token, status=Match.Status.RUNNING).update(
                 lease_expires_at=_lease(now, lease_seconds))
@@ -276,9 +280,12 @@ def _publish_round_checks(round_ids):
 def match_store_result(*, match_id, lease_token, played, seats=None, match=None):
     """Stores one played match; returns False (storing nothing) if this lease no longer holds it."""
     if match is None:
-        match = Match.objects.only("game", "rules_version", "options", "seed", "tournament_round_id").get(pk=match_id)
+        match = (Match.objects.select_related("rating_pool")
+                 .only("game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool__kind")
+                 .get(pk=match_id))
+    pool = match.rating_pool
     match = MatchToPlay(match.pk, match.game, match.rules_version, match.options, match.seed,
-                        match.tournament_round_id)
+                        match.tournament_round_id, pool and pool.key, pool and pool.kind)
     if seats is None:
         seats = MatchSeat.objects.filter(match_id=match_id).select_related("bot_version", "bot").order_by("seat")
     claimed = Claimed(match, [SeatToPlay.of(row) for row in seats])
