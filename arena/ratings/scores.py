@@ -40,7 +40,7 @@ def mean_interval(summary: ScoreSummary, level: float = 0.95) -> tuple[float, fl
         return None
     sd = math.sqrt(max(summary.m2, 0.0) / (summary.games - 1))
     half = t.ppf(0.5 + level / 2, summary.games - 1) * sd / math.sqrt(summary.games)
-    return summary.mean - half, summary.mean + half
+    return summary.mean - float(half), summary.mean + float(half)
 
 
 def wilson_interval(wins: int, games: int, level: float = 0.95) -> tuple[float, float] | None:
@@ -51,7 +51,7 @@ def wilson_interval(wins: int, games: int, level: float = 0.95) -> tuple[float, 
     rate = wins / games
     centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
     half = z / (1 + z * z / games) * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
 def automaton_results(rank: int, automata) -> list[tuple[int, str, bool]]:

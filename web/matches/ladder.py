@@ -44,7 +44,7 @@ def ladder_snapshot(*, game, seed):
     # A bot has a rating in each pool of the game it played in (Risques: one per mode); the ladder
     # pairs it by the one of the pool it played most, and counts its games in all of them.
     rows = (CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots])
-            .exclude(pool__kind=Pool.Kind.SCORE).order_by("bot_id", "games", "pool"))
+            .exclude(pool__kind=Pool.Kind.SCORE).order_by("bot_id", "games", "pool_id"))
     for row in rows:
         entry = ladder.bots[str(row.bot_id)]
         entry.rating = row.rating

@@ -29,12 +29,12 @@ def current_rating(*, bot, pool=None):
     rows = CurrentRating.objects.filter(bot=bot, game=bot.game).select_related("pool")
     if pool is not None:
         return rows.filter(pool=pool).first()
-    return rows.order_by("-games", "pool").first()
+    return rows.order_by("-games", "pool_id").first()
 
 
 def bot_pool_ratings(*, bot):
     """The bot's current rating in each pool it played in, most played first, with its pool."""
-    rows = CurrentRating.objects.filter(bot=bot, games__gt=0).select_related("pool").order_by("-games", "pool")
+    rows = CurrentRating.objects.filter(bot=bot, games__gt=0).select_related("pool").order_by("-games", "pool_id")
     return list(rows)
 
 
@@ -70,7 +70,7 @@ def rating_history(*, bot, pool=None, kind=None, limit=None):
 def current_ratings(*, bots):
     """``{(bot_id, game): CurrentRating}`` for ``bots``, in one query: of each bot, its rating in the
     pool it played most."""
-    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots]).order_by("bot_id", "games", "-pool")
+    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots]).order_by("bot_id", "games", "-pool_id")
     return {(row.bot_id, row.game): row for row in rows}
 
 

@@ -83,7 +83,7 @@ def ratings_apply_matches(*, matches):
 
     def locked():
         return {(row.pool_id, row.bot_id): row for row in
-                CurrentRating.objects.select_for_update().filter(bot_id__in=bot_ids).order_by("bot_id", "pool")}
+                CurrentRating.objects.select_for_update().filter(bot_id__in=bot_ids).order_by("bot_id", "pool_id")}
 
     current = locked() if keys else {}
     missing = [key for key in keys if key not in current]
