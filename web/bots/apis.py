@@ -74,7 +74,8 @@ def version_data(version, *, mine):
 def _rating(row):
     if row is None:
         return None
-    return {"pool": row.pool_id, "rating": row.rating, "low": row.low, "high": row.high, "games": row.games, "wins": row.wins}
+    return {"pool": row.pool_id, "rating": row.rating, "low": row.low, "high": row.high, "games": row.games,
+            "wins": row.wins}
 
 
 def bot_data(bot, *, user, rating=None, versions=None):

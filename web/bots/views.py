@@ -1,5 +1,5 @@
-"""The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches; its logs for its owner only), its live
-validation status, and the upload form."""
+"""The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches;
+its logs for its owner only), its live validation status, and the upload form."""
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404

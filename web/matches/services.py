@@ -1,8 +1,9 @@
 """Writing matches: creating and queueing them.
 
 Creation checks everything first (game, seat count, each seat's bot and
-version, options, seed), gives each match its rating pool (``web.ratings.pools``) and then writes all the matches of a call in one
-transaction, so that bad input stores nothing.  Tasks are published once the
+version, options, seed), gives each match its rating pool (``web.ratings.pools``)
+and then writes all the matches of a call in one transaction, so that bad
+input stores nothing.  Tasks are published once the
 transaction commits; a message carries only match ids.  How a worker plays
 them exactly once is in ``web.matches.execution``.
 """

@@ -158,7 +158,8 @@ def _score_update(*, current, match, seats):
     return moves
 
 
-_ENTRY_BATCH = (("new_bot_id", "bigint"), ("new_game", "text"), ("new_pool", "text"), ("new_kind", "text"), ("new_match_id", "bigint"),
+_ENTRY_BATCH = (("new_bot_id", "bigint"), ("new_game", "text"), ("new_pool", "text"), ("new_kind", "text"),
+                ("new_match_id", "bigint"),
                 ("new_rating", "double precision"), ("new_delta", "double precision"), ("new_low", "double precision"),
                 ("new_high", "double precision"), ("new_games", "integer"))
 _CURRENT_BATCH = (("current_id", "bigint"), ("new_rating", "double precision"), ("new_low", "double precision"),
