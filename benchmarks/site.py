@@ -92,6 +92,8 @@ def seed(rng):
     games = [0] * BOTS
     wins = [0] * BOTS
     chunk = 5_000
+    from web.ratings.pools import pool_of, pools_ensure
+    (pool,) = pools_ensure(pools=[pool_of(game="katana", n_players=SEATS)])
     for first in range(0, MATCHES, chunk):
         matches, tables = [], []
         for m in range(first, min(first + chunk, MATCHES)):
@@ -99,7 +101,8 @@ def seed(rng):
             at = now - timezone.timedelta(seconds=(MATCHES - m) * 30)
             matches.append(Match(
                 game="katana", rules_version=template["rules_version"], options=template["options"],
-                seed=template["seed"], kind="ladder", status="done", attempts=1, worker="bench",
+                rating_pool_id=pool, seed=template["seed"], kind="ladder", status="done", attempts=1,
+                worker="bench",
                 result=template["result"], replay=template, steps=len(template["steps"]),
                 engine_seconds=0.004, queued_at=at, started_at=at, finished_at=at))
             tables.append(rng.sample(range(BOTS), SEATS))
@@ -118,13 +121,14 @@ def seed(rng):
                     seats.append(MatchSeat(match=match, seat=seat, bot=bots[b], bot_version=versions[b],
                                            status="ok", rank=ranks[seat], score=result["scores"][seat],
                                            team=result["teams"][seat]))
-                    entries.append(RatingEntry(bot=bots[b], game="katana", kind="live", match=match,
+                    entries.append(RatingEntry(bot=bots[b], game="katana", pool_id=pool, kind="live", match=match,
                                                rating=rating[b], delta=delta, games=games[b]))
             MatchSeat.objects.bulk_create(seats, batch_size=5_000)
             RatingEntry.objects.bulk_create(entries, batch_size=5_000)
         print(f"  seeded {first + len(matches):,} matches", flush=True)
     CurrentRating.objects.bulk_create([
-        CurrentRating(bot=bot, game="katana", rating=rating[b], low=rating[b] - 40, high=rating[b] + 40,
+        CurrentRating(bot=bot, game="katana", pool_id=pool, rating=rating[b], low=rating[b] - 40,
+                      high=rating[b] + 40,
                       games=games[b], wins=wins[b]) for b, bot in enumerate(bots)])
     from django.db import connection
     with connection.cursor() as cursor:

@@ -78,10 +78,10 @@ def _ladder_tick():
 
 
 def _refit_ratings():
-    """Refits the published rating of every game."""
+    """Refits the published rating of every rating pool of every game."""
     from web.matches import engine
-    from web.ratings.services import ratings_refit
-    return sum(ratings_refit(game=game) is not None for game in engine.game_ids())
+    from web.ratings.services import ratings_refit_game
+    return sum(len(ratings_refit_game(game=game)) for game in engine.game_ids())
 
 
 def _advance_tournaments():

@@ -417,7 +417,8 @@ def fit_ratings(
     after new matches); the result is the same as without it, up to the
     optimiser's tolerance, only faster.
     """
-    records = list(records)
+    # a match of one seat or one team compares nobody: it adds nothing to the likelihood
+    records = [r for r in records if r.seats > 1 and (r.teams is None or len(set(r.teams)) > 1)]
     if game is not None:
         records = [r for r in records if r.game == game]
     names = games_in(r for r in records if not r.voided)

@@ -83,10 +83,10 @@ class LiveElo:
     # --- updates ------------------------------------------------------
     def deltas(self, record: MatchRecord) -> dict[str, float]:
         """The change each player would receive from ``record`` (not applied)."""
-        if record.voided:
-            return {}
         units = record.units()
         n = len(units)
+        if record.voided or n < 2:   # a side alone beats nobody
+            return {}
         side = [self.side_rating(u.players) for u in units]
         scale = self.k / (n - 1)
         out: dict[str, float] = {}

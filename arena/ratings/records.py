@@ -42,7 +42,8 @@ class MatchRecord:
     given the worst rank by whoever builds the record.  ``teams`` optionally
     gives a team label per seat ("shogun", "ninja", "ronin", ...); seats with
     the same label form one side and must share a rank.  A voided match counts
-    for nobody.
+    for nobody.  A match of one seat (a bot alone against the game's automata)
+    is a valid record; it compares nobody, so the rank-based ratings skip it.
     """
 
     game: str
@@ -59,8 +60,8 @@ class MatchRecord:
         ranks = _as_tuple(self.ranks, "ranks")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "ranks", ranks)
-        if len(players) < 2:
-            raise ValueError(f"a match needs at least 2 seats, got {len(players)}")
+        if not players:
+            raise ValueError("a match needs at least 1 seat, got 0")
         for p in players:
             if not isinstance(p, str) or not p:
                 raise ValueError(f"player ids must be non-empty strings, got {p!r}")
@@ -87,7 +88,7 @@ class MatchRecord:
                         f"members of team {label!r} have different ranks "
                         f"({team_rank[label]} and {r}); a team shares one outcome"
                     )
-            if len(team_rank) < 2:
+            if len(team_rank) < 2 and len(players) > 1:
                 raise ValueError("a team match needs at least 2 teams")
         if not isinstance(self.voided, bool):
             raise ValueError(f"'voided' must be true or false, got {self.voided!r}")

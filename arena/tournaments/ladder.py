@@ -11,8 +11,8 @@ bot last played); the caller plays the tables and reports back with :meth:`Ladde
   ``p = 1 / (1 + 10^(-(R_i - R_j) / (400 * sqrt(1 + (sd_i^2 + sd_j^2) / SPREAD^2))))``.
   Close ratings give ``p`` near 1/2 (the most informative games); uncertain opponents are
   preferred.  Several opponents are drawn one after the other without replacement.
-* **How many seats**: drawn from the game's table sizes (Katana 3-7, a duel 2), capped by the
-  number of bots.
+* **How many seats**: drawn from the game's table sizes (Katana 3-7, a duel 2, a solo game 1:
+  the focal bot alone against the game's automata), capped by the number of bots.
 * **Seats and seeds**: the chosen group plays a full rotation, one game per seat, all on one
   seed, so that the seat and the deal cancel out.
 """
@@ -71,8 +71,9 @@ class Ladder:
     def __init__(self, bots: Sequence[str], *, seats: Sequence[int], seed: int = 0,
                  new_games: int = NEW_GAMES):
         seats = sorted(set(int(s) for s in seats))
-        if not seats or seats[0] < 2:
-            raise ValueError(f"table sizes must be at least 2, got {seats}")
+        if not seats or seats[0] < 1:
+            raise ValueError(f"table sizes must be at least 1 (a bot alone against the game's automata), "
+                             f"got {seats}")
         self.seats = seats
         self.seed = seed
         self.new_games = new_games

@@ -61,6 +61,19 @@ def test_ladder_is_reproducible_and_refuses_small_pools():
         Ladder(["a", "b"], seats=(3,)).choose()
 
 
+def test_a_solo_game_ladder_plays_each_bot_alone_fewest_games_first():
+    ladder = Ladder(list("abc"), seats=(1,), seed=0)
+    played = []
+    for now in range(6):
+        (table,) = ladder.next_tables()
+        assert len(table.bots) == 1
+        played.append(table.bots[0])
+        ladder.record(GameResult(table.key, table.bots, (1,)), now=now)
+    assert Counter(played) == {"a": 2, "b": 2, "c": 2}
+    with pytest.raises(ValueError, match="at least 1"):
+        Ladder(list("ab"), seats=(0, 2))
+
+
 def test_run_ladder_on_katana():
     ladder, results, live = run_ladder("katana", ["katana-aggressor", "random", "random", "random"],
                                        groups=6, seed=2, refit_every=3)

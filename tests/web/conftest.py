@@ -36,3 +36,11 @@ def played_match(house):
     assert execution.match_store_result(match_id=match.pk, lease_token=token,
                                         played=execution.match_play(match=match, seats=seats))
     return Match.objects.get(pk=match.pk)
+
+
+@pytest.fixture
+def katana_pool(db):
+    """The rating pool of Katana matches (one pool: no option splits it), as a key."""
+    from web.ratings.pools import pool_of, pools_ensure
+    (key,) = pools_ensure(pools=[pool_of(game="katana", n_players=5)])
+    return key

@@ -54,11 +54,11 @@ def test_an_unknown_game_is_a_404_that_says_so(client, db):
 
 
 @pytest.fixture
-def rated(house):
+def rated(house, katana_pool):
     """The house rated 1500, 1490, ... with intervals and a known record."""
     for index, bot in enumerate(house):
-        CurrentRating.objects.create(bot=bot, game="katana", rating=1500 - 10 * index, low=1400 - 10 * index,
-                                     high=1600 - 10 * index, games=10, wins=index)
+        CurrentRating.objects.create(bot=bot, game="katana", pool_id=katana_pool, rating=1500 - 10 * index,
+                                     low=1400 - 10 * index, high=1600 - 10 * index, games=10, wins=index)
     return house
 
 

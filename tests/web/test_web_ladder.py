@@ -34,9 +34,9 @@ def test_no_ladder_without_enough_bots(db):
     assert ladder_fill(game="katana", target=5) == []
 
 
-def test_the_snapshot_carries_ratings_and_the_newcomer_plays_first(house):
-    CurrentRating.objects.bulk_create([CurrentRating(bot=bot, game="katana", rating=1500 + 10 * i, games=50,
-                                                     low=1400 + 10 * i, high=1600 + 10 * i)
+def test_the_snapshot_carries_ratings_and_the_newcomer_plays_first(house, katana_pool):
+    CurrentRating.objects.bulk_create([CurrentRating(bot=bot, game="katana", pool_id=katana_pool, rating=1500 + 10 * i,
+                                                     games=50, low=1400 + 10 * i, high=1600 + 10 * i)
                                        for i, bot in enumerate(house[:5])])
     ladder, versions = ladder_snapshot(game="katana", seed=3)
     assert ladder.seats == [3, 4, 5, 6]

@@ -128,7 +128,7 @@ def test_ratings_cannot_count_a_match_twice(house):
     execution.matches_run(match_ids=[match.pk])
     seats = list(match.seats.all())
     with pytest.raises(IntegrityError), transaction.atomic():
-        ratings_apply_match(match_id=match.pk, game="katana", seats=seats, teams=None)
+        ratings_apply_match(match=Match.objects.get(pk=match.pk), seats=seats)
     assert RatingEntry.objects.filter(match=match).count() == 5
 
 

@@ -38,7 +38,7 @@ def test_rating_entries_are_append_only(house, played):
 
 
 def test_refit_appends_the_published_rating_with_its_interval(house, played):
-    table = services.ratings_refit(game="katana")
+    table = services.ratings_refit(pool="katana@1.0")
     assert table.n_matches == 40
     fits = RatingEntry.objects.filter(kind="fit")
     assert fits.count() == 6
@@ -47,17 +47,17 @@ def test_refit_appends_the_published_rating_with_its_interval(house, played):
         fitted = table[str(bot.pk)]
         assert current.rating == pytest.approx(fitted.rating)
         assert current.low < current.rating < current.high
-    board = selectors.leaderboard(game="katana")
+    board = selectors.leaderboard(pool="katana@1.0")
     assert [r.rating for r in board] == sorted((r.rating for r in board), reverse=True) and len(board) == 6
 
 
 def test_live_changes_after_the_fitted_data_are_kept(house, played, monkeypatch):
     from web.matches import selectors as match_selectors
-    records, through = match_selectors.finished_match_records(game="katana")
+    records, through = match_selectors.finished_match_records(pool="katana@1.0")
     # The fit reads the first 30 matches only: the last 10 were finished while it ran.
     monkeypatch.setattr(match_selectors, "finished_match_records",
-                        lambda *, game: (records[:30], played[29].pk))
-    table = services.ratings_refit(game="katana")
+                        lambda *, pool: (records[:30], played[29].pk))
+    table = services.ratings_refit(pool="katana@1.0")
     for bot in house:
         later = sum(e.delta for e in RatingEntry.objects.filter(bot=bot, kind="live", match_id__gt=played[29].pk))
         assert selectors.current_rating(bot=bot).rating == pytest.approx(table[str(bot.pk)].rating + later)
@@ -82,7 +82,7 @@ def test_a_forfeit_in_a_team_game_rates_the_team_together_and_the_forfeiter_last
     teams, ranks = ["shogun", "ninja", "shogun", "ninja", "ronin"], [1, 2, 4, 2, 3]
     for row, team, rank in zip(seats, teams, ranks):
         row.team, row.rank = team, rank
-    services.ratings_apply_match(match_id=match.pk, game="katana", seats=seats, teams=teams)
+    services.ratings_apply_match(match=match, seats=seats, result={"teams": teams, "ranks": ranks})
     delta = {e.bot_id: e.delta for e in RatingEntry.objects.filter(match=match)}
     ids = [row.bot_id for row in seats]
     assert delta[ids[0]] > 0 > delta[ids[2]], "the forfeiter loses while its team-mate wins"

@@ -15,6 +15,7 @@ urlpatterns = [
     path("auth/me/", auth.MeApi.as_view(), name="api-me"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/<str:game>/", views.GameDetailApi.as_view(), name="api-game"),
+    path("games/<str:game>/pools/", views.PoolsApi.as_view(), name="api-game-pools"),
     path("games/<str:game>/leaderboard/", views.LeaderboardApi.as_view(), name="api-leaderboard"),
     path("bots/", bots.BotListApi.as_view(), name="api-bots"),
     path("bots/<int:bot_id>/", bots.BotDetailApi.as_view(), name="api-bot"),

@@ -1,4 +1,4 @@
-"""The games and their leaderboards."""
+"""The games, their rating pools and their leaderboards (one per pool)."""
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -6,9 +6,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from web.api import games
-from web.api.pagination import page_params, paged_serializer
+from web.api.pagination import page_params
 from web.matches import engine
 from web.ratings import selectors as rating_selectors
+from web.ratings.models import Pool
 
 
 class OptionOutput(serializers.Serializer):
@@ -47,28 +48,94 @@ class GameDetailApi(APIView):
         return Response(game_or_404(game))
 
 
+class PoolOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="e.g. risques@1.2[mode=duel]: game, rules version, splitting options")
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Pool.Kind.values,
+                                   help_text="ranks or teams: rated by finishing order; score: one bot seat "
+                                             "against the game's automata, rated by mean score")
+    rules_version = serializers.CharField()
+    bots = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="games played in it, one per bot seat")
+    default = serializers.BooleanField(help_text="the one the leaderboard shows without ?pool=")
+
+
+class PoolsApi(APIView):
+    @extend_schema(responses=PoolOutput(many=True), operation_id="games_pools")
+    def get(self, request, game):
+        """The game's rating pools: one leaderboard each."""
+        game_or_404(game)
+        pools = rating_selectors.game_pools(game=game)
+        default = rating_selectors.default_pool(pools=pools)
+        return Response([{**pool, "default": pool["key"] == default} for pool in pools])
+
+
+class AutomatonRateOutput(serializers.Serializer):
+    level = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="games the bot finished strictly above this automaton")
+    win_rate = serializers.FloatField()
+    low = serializers.FloatField(allow_null=True, help_text="95% Wilson interval of the win rate")
+    high = serializers.FloatField(allow_null=True)
+
+
 class LeaderboardRowOutput(serializers.Serializer):
     position = serializers.IntegerField()
     bot_id = serializers.IntegerField()
     bot = serializers.CharField()
     owner = serializers.CharField(allow_null=True)
-    rating = serializers.FloatField()
-    low = serializers.FloatField(allow_null=True)
+    rating = serializers.FloatField(help_text="a score pool: the mean score")
+    low = serializers.FloatField(allow_null=True, help_text="95% interval (a score pool: Student t of the mean)")
     high = serializers.FloatField(allow_null=True)
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField()
+    automata = AutomatonRateOutput(many=True, help_text="a score pool: the win rate against each automaton level")
+
+
+class LevelOutput(serializers.Serializer):
+    level = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LeaderboardOutput(serializers.Serializer):
+    pool = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = LeaderboardRowOutput(many=True)
+    levels = LevelOutput(many=True, help_text="the automaton levels met by the bots of this page")
+
+
+def pool_of_request(request, game):
+    """The pool a request asks for with ``?pool=KEY`` (one of the game's), or the game's default;
+    ``(pools, key)``."""
+    pools = rating_selectors.game_pools(game=game)
+    key = request.query_params.get("pool")
+    if key:
+        if key not in {pool["key"] for pool in pools}:
+            raise NotFound(f"{game} has no rating pool {key[:200]!r}; its pools are "
+                           f"{', '.join(pool['key'] for pool in pools) or 'none yet'}")
+        return pools, key
+    return pools, rating_selectors.default_pool(pools=pools)
 
 
 class LeaderboardApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("search", str), OpenApiParameter("page", int),
+    @extend_schema(parameters=[OpenApiParameter("pool", str, description="a pool key (see games/<id>/pools/); "
+                                                "by default the most played pool"),
+                               OpenApiParameter("search", str), OpenApiParameter("page", int),
                                OpenApiParameter("page_size", int)],
-                   responses=paged_serializer("PagedLeaderboard", LeaderboardRowOutput),
-                   operation_id="games_leaderboard")
+                   responses=LeaderboardOutput, operation_id="games_leaderboard")
     def get(self, request, game):
-        """Bots by current rating (with its interval after a refit), games played and win rate."""
+        """Bots of one rating pool by current rating (with its interval after a refit), games played and
+        win rate; a score pool by mean score, with win rates against the automata."""
         game_or_404(game)
         page, size, offset = page_params(request)
         search = request.query_params.get("search", "").replace("\x00", "")[:64]
-        return Response(rating_selectors.leaderboard_page(game=game, search=search, page=page, page_size=size,
+        _, pool = pool_of_request(request, game)
+        return Response(rating_selectors.leaderboard_page(pool=pool, search=search, page=page, page_size=size,
                                                           offset=offset))

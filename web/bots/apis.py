@@ -22,6 +22,7 @@ from web.ratings import selectors as rating_selectors
 
 
 class RatingOutput(serializers.Serializer):
+    pool = serializers.CharField(help_text="the rating pool: the one of its game the bot played most")
     rating = serializers.FloatField()
     low = serializers.FloatField(allow_null=True)
     high = serializers.FloatField(allow_null=True)
@@ -58,6 +59,7 @@ class BotOutput(serializers.Serializer):
 
 class BotDetailOutput(BotOutput):
     versions = VersionOutput(many=True)
+    ratings = RatingOutput(many=True, help_text="its current rating in each pool it played in, most played first")
 
 
 def version_data(version, *, mine):
@@ -72,7 +74,8 @@ def version_data(version, *, mine):
 def _rating(row):
     if row is None:
         return None
-    return {"rating": row.rating, "low": row.low, "high": row.high, "games": row.games, "wins": row.wins}
+    return {"pool": row.pool_id, "rating": row.rating, "low": row.low, "high": row.high, "games": row.games,
+            "wins": row.wins}
 
 
 def bot_data(bot, *, user, rating=None, versions=None):
@@ -154,8 +157,10 @@ class BotDetailApi(APIView):
     @extend_schema(responses=BotDetailOutput, operation_id="bots_detail")
     def get(self, request, bot_id):
         bot = _bot_or_404(bot_id)
-        return Response(bot_data(bot, user=request.user, rating=rating_selectors.current_rating(bot=bot),
-                                 versions=selectors.bot_versions(bot=bot)))
+        ratings = rating_selectors.bot_pool_ratings(bot=bot)
+        main = ratings[0] if ratings else rating_selectors.current_rating(bot=bot)
+        data = bot_data(bot, user=request.user, rating=main, versions=selectors.bot_versions(bot=bot))
+        return Response({**data, "ratings": [_rating(row) for row in ratings]})
 
 
 class BotVersionsApi(APIView):
@@ -213,6 +218,7 @@ class BotVersionSourceApi(APIView):
 
 
 class RatingEntryOutput(serializers.Serializer):
+    pool = serializers.CharField(help_text="the rating pool, e.g. risques@1.2[mode=duel]")
     kind = serializers.CharField(help_text="live (after a match) or fit (the periodic refit)")
     match = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField()
@@ -226,16 +232,20 @@ class RatingEntryOutput(serializers.Serializer):
 class BotRatingsApi(APIView):
     class BotRatingsFilter(serializers.Serializer):
         kind = serializers.ChoiceField(choices=["live", "fit"], required=False)
+        pool = serializers.CharField(required=False, max_length=200, help_text="one pool's entries only")
         limit = serializers.IntegerField(min_value=1, max_value=5000, default=500)
 
     @extend_schema(parameters=[BotRatingsFilter], responses=RatingEntryOutput(many=True),
                    operation_id="bots_ratings")
     def get(self, request, bot_id):
-        """The bot's rating history, oldest first (the newest ``limit`` entries)."""
+        """The bot's rating history in every pool it played in (or in ``pool``), oldest first (the newest
+        ``limit`` entries)."""
         bot = _bot_or_404(bot_id)
         filters = self.BotRatingsFilter(data=request.query_params)
         filters.is_valid(raise_exception=True)
         entries = rating_selectors.rating_history(bot=bot, kind=filters.validated_data.get("kind"),
+                                                  pool=filters.validated_data.get("pool"),
                                                   limit=filters.validated_data["limit"])
-        return Response([{"kind": e.kind, "match": e.match_id, "rating": e.rating, "delta": e.delta, "low": e.low,
-                          "high": e.high, "games": e.games, "created_at": e.created_at} for e in entries])
+        return Response([{"pool": e.pool_id, "kind": e.kind, "match": e.match_id, "rating": e.rating,
+                          "delta": e.delta, "low": e.low, "high": e.high, "games": e.games,
+                          "created_at": e.created_at} for e in entries])

@@ -1,5 +1,5 @@
-"""The bot pages: a bot (versions, rating chart, matches; its logs for its owner only), its live
-validation status, and the upload form."""
+"""The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches;
+its logs for its owner only), its live validation status, and the upload form."""
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -40,12 +40,15 @@ def bot_detail(request, bot_id):
     bot = _bot_or_404(bot_id)
     mine = selectors.is_owner(bot=bot, user=request.user)
     versions = list(selectors.bot_versions(bot=bot))
-    history = rating_selectors.rating_history(bot=bot, limit=RATING_POINTS)
+    pool_ratings = [
+        {"row": row, "automata": rating_selectors.automata_rates(row.automata),
+         "chart_id": "rating-chart" if index == 0 else f"rating-chart-{index + 1}",
+         "chart": charts.rating_chart(rating_selectors.rating_history(bot=bot, pool=row.pool, limit=RATING_POINTS))}
+        for index, row in enumerate(rating_selectors.bot_pool_ratings(bot=bot))]
     context = {
         **_status_context(bot, request.user),
         "versions": versions,
-        "rating": rating_selectors.current_rating(bot=bot),
-        "chart": charts.rating_chart(history),
+        "pool_ratings": pool_ratings,   # most played pool first
         "matches": match_selectors.match_list(bot=bot, limit=RECENT_MATCHES),
         # what only the owner reads: the seats' reasons and output, each failed version's verdict
         "seat_logs": match_selectors.bot_seat_logs(bot=bot, user=request.user) if mine else [],

@@ -31,17 +31,29 @@ def home(request):
 
 
 def _leaderboard_context(request, game):
+    """The leaderboard of the pool asked for with ``?pool=`` (404 for a pool of no such game), by
+    default the game's most played one; the pool selector's links when the game has several."""
     page, search = paging.page_number(request), paging.search_text(request)
-    board = rating_selectors.leaderboard_page(game=game["id"], search=search, page=page,
+    pools = rating_selectors.game_pools(game=game["id"])
+    pool = request.GET.get("pool") or rating_selectors.default_pool(pools=pools)
+    if pool is not None and pool not in {row["key"] for row in pools}:
+        raise Http404(f"{game['name']} has no rating pool {pool[:200]!r}")
+    board = rating_selectors.leaderboard_page(pool=pool, search=search, page=page,
                                               page_size=LEADERBOARD_PAGE_SIZE,
                                               offset=(page - 1) * LEADERBOARD_PAGE_SIZE)
     page_url = reverse("game-detail", args=[game["id"]])
 
-    def link(number):
-        query = urlencode({"page": number, **({"search": search} if search else {})})
+    # a game of one pool keeps the short addresses it had before pools
+    named = pool if request.GET.get("pool") or len(pools) > 1 else None
+
+    def link(number, key=named, with_search=True):
+        query = urlencode({**({"pool": key} if key else {}), "page": number,
+                           **({"search": search} if search and with_search else {})})
         return {"number": number, "href": f"{page_url}?{query}"}
 
-    return {"game": game, "board": board, "search": search,
+    selector = [{**row, "href": link(1, row["key"], with_search=False)["href"], "current": row["key"] == pool}
+                for row in pools] if len(pools) > 1 else []
+    return {"game": game, "board": board, "search": search, "pool": named, "pools": selector,
             "previous": link(page - 1) if page > 1 else None,
             "next": link(page + 1) if page < board["pages"] else None}
 

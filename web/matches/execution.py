@@ -129,6 +129,8 @@ class MatchToPlay:
     options: dict
     seed: int
     tournament_round_id: int | None = None
+    rating_pool: str | None = None    # the key of the pool its ratings go to, and the pool's kind
+    rating_kind: str | None = None
 
 
 @dataclass
@@ -196,7 +198,8 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
         return token, []
     matches = [MatchToPlay(*row) for row in
                Match.objects.filter(lease_token=token, status=Match.Status.RUNNING).order_by("pk")
-               .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id")]
+               .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool_id",
+                            "rating_pool__kind")]
     seats, refs = {}, {}
     for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256) in (
             MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
@@ -341,7 +344,7 @@ class _StepFailed(Exception):
 def _store_together(token, now, results):
     """The statements of a store, in the caller's transaction: the ids stored.  A platform fault
     is raised as it is; any other exception as ``_StepFailed``."""
-    from web.ratings.services import ratings_apply_matches
+    from web.ratings.services import MatchToRate, ratings_apply_matches
     try:
         with connection.cursor() as cursor:
             stored = _store_rows(cursor, token, now, results)
@@ -357,8 +360,10 @@ def _store_together(token, now, results):
         raise _StepFailed("storing", exc) from exc
     if done:
         try:
-            ratings_apply_matches(matches=[(claimed.match.pk, claimed.match.game, claimed.seats,
-                                            played.result.get("teams")) for claimed, played in done])
+            ratings_apply_matches(matches=[MatchToRate(claimed.match.pk, claimed.match.game,
+                                                       claimed.match.rating_pool, claimed.match.rating_kind,
+                                                       claimed.seats, played.result)
+                                           for claimed, played in done])
         except Exception as exc:
             if database_failed(exc):
                 raise
@@ -428,9 +433,12 @@ def _publish_round_checks(round_ids):
 def match_store_result(*, match_id, lease_token, played, seats=None, match=None):
     """Stores one played match; returns False (storing nothing) if this lease no longer holds it."""
     if match is None:
-        match = Match.objects.only("game", "rules_version", "options", "seed", "tournament_round_id").get(pk=match_id)
+        match = (Match.objects.select_related("rating_pool")
+                 .only("game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool__kind")
+                 .get(pk=match_id))
+    pool = match.rating_pool
     match = MatchToPlay(match.pk, match.game, match.rules_version, match.options, match.seed,
-                        match.tournament_round_id)
+                        match.tournament_round_id, pool and pool.key, pool and pool.kind)
     if seats is None:
         seats = MatchSeat.objects.filter(match_id=match_id).select_related("bot_version", "bot").order_by("seat")
     claimed = Claimed(match, [SeatToPlay.of(row) for row in seats])

@@ -20,7 +20,7 @@ from web.bots.selectors import playable_bots
 from web.matches import engine
 from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, matches_create
-from web.ratings.models import CurrentRating
+from web.ratings.models import CurrentRating, Pool
 
 Z95 = 1.959964
 
@@ -41,15 +41,21 @@ def ladder_snapshot(*, game, seed):
     if not seats:
         return None
     ladder = Ladder([str(bot.pk) for bot in bots], seats=seats, seed=seed)
-    for row in CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots]):
+    # A bot has a rating in each pool of the game it played in (Risques: one per mode); the ladder
+    # pairs it by the one of the pool it played most, and counts its games in all of them.
+    rows = (CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots])
+            .exclude(pool__kind=Pool.Kind.SCORE).order_by("bot_id", "games", "pool_id"))
+    for row in rows:
         entry = ladder.bots[str(row.bot_id)]
-        entry.rating, entry.games = row.rating, row.games
+        entry.rating = row.rating
         if row.low is not None and row.high is not None and row.high > row.low:
             entry.sd = (row.high - row.low) / (2 * Z95)
         else:
             entry.sd = DEFAULT_SD
-        if row.games:
-            entry.last_played = row.updated_at.timestamp()
+    for row in CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots], games__gt=0):
+        entry = ladder.bots[str(row.bot_id)]
+        entry.games += row.games
+        entry.last_played = max(entry.last_played, row.updated_at.timestamp())
     # Matches already waiting count as played: the next focal bot is another one.
     waiting = (MatchSeat.objects.filter(match__in=_waiting(game)).values("bot_id")
                .annotate(n=Count("id")).values_list("bot_id", "n"))

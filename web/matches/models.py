@@ -29,6 +29,10 @@ class Match(models.Model):
     game = models.CharField(max_length=32)
     rules_version = models.CharField(max_length=32)
     options = models.JSONField(default=dict)
+    rating_pool = models.ForeignKey("ratings.Pool", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+",
+                                    help_text="where its ratings go, from its game, rules version, seats and "
+                                              "options when it is created")
     seed = models.BigIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MANUAL)
     tournament_round = models.ForeignKey("tournaments.TournamentRound", null=True, blank=True,

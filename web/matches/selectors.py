@@ -102,10 +102,13 @@ def match_frames_json(*, match_id, perspective):
     return text
 
 
-def finished_match_records(*, game, since_id=0):
-    """Every finished match of ``game`` as a rating record, and the largest match id read."""
+def finished_match_records(*, pool, since_id=0):
+    """Every finished match of rating pool ``pool`` (a key) as a rating record (its ``game`` is the
+    pool's key), and the largest match id read."""
     from web.ratings.services import match_record
-    seats = (MatchSeat.objects.filter(match__game=game, match__status=Match.Status.DONE, match_id__gt=since_id)
+    game = pool
+    seats = (MatchSeat.objects.filter(match__rating_pool=pool, match__status=Match.Status.DONE,
+                                      match_id__gt=since_id)
              .order_by("match_id", "seat").values_list("match_id", "bot_id", "rank", "team"))
     records, through = [], since_id
     current, rows = None, []

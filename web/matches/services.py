@@ -1,8 +1,9 @@
 """Writing matches: creating and queueing them.
 
 Creation checks everything first (game, seat count, each seat's bot and
-version, options, seed) and then writes all the matches of a call in one
-transaction, so that bad input stores nothing.  Tasks are published once the
+version, options, seed), gives each match its rating pool (``web.ratings.pools``)
+and then writes all the matches of a call in one transaction, so that bad
+input stores nothing.  Tasks are published once the
 transaction commits; a message carries only match ids.  How a worker plays
 them exactly once is in ``web.matches.execution``.
 """
@@ -17,6 +18,7 @@ from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
 from web.matches import engine
 from web.matches.models import Match, MatchSeat
+from web.ratings.pools import pool_of, pools_ensure
 
 SEED_BOUND = 2**62
 
@@ -65,6 +67,7 @@ def _check_spec(game, spec, versions_by_id):
         rules_version, options = engine.check_match(game, players=len(spec.seats), options=spec.options)
     except engine.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
+    pool = pool_of(game=game, n_players=len(spec.seats), options=options)
     seats = []
     for index, entry in enumerate(spec.seats):
         if not isinstance(entry, (Bot, BotVersion)):
@@ -75,7 +78,7 @@ def _check_spec(game, spec, versions_by_id):
         seats.append(versions_by_id[key])
     if spec.seed is not None and not (isinstance(spec.seed, int) and 0 <= spec.seed < SEED_BOUND):
         raise ServiceError(f"a seed is an integer from 0 to 2**62 - 1, not {spec.seed!r}")
-    return rules_version, options, seats
+    return rules_version, options, pool, seats
 
 
 def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, rng=None, publish=True):
@@ -96,20 +99,23 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
     resolved_cache = {}
     checked = [_check_spec(game, spec, resolved_cache) for spec in specs]
     now = timezone.now()
+    from web.ratings.services import current_ratings_ensure
     with transaction.atomic():
+        pools_ensure(pools=[pool for _, _, pool, _ in checked])
         matches = Match.objects.bulk_create([
-            Match(game=game, rules_version=rules_version, options=options,
+            Match(game=game, rules_version=rules_version, options=options, rating_pool_id=pool.key,
                   seed=spec.seed if spec.seed is not None else rng.randrange(SEED_BOUND),
                   kind=kind, tournament_round=tournament_round, table_key=spec.table_key, queued_at=now)
-            for spec, (rules_version, options, _) in zip(specs, checked)
+            for spec, (rules_version, options, pool, _) in zip(specs, checked)
         ])
         MatchSeat.objects.bulk_create([
             MatchSeat(match=match, seat=seat, bot=bot, bot_version=version)
-            for match, (_, _, seats) in zip(matches, checked)
+            for match, (_, _, _, seats) in zip(matches, checked)
             for seat, (bot, version) in enumerate(seats)
         ])
-        from web.ratings.services import current_ratings_ensure
-        current_ratings_ensure(game=game, bot_ids={bot.pk for _, _, seats in checked for bot, _ in seats})
+        for key in sorted({pool.key for _, _, pool, _ in checked}):
+            current_ratings_ensure(game=game, pool=key, bot_ids={bot.pk for _, _, pool, seats in checked
+                                                                 if pool.key == key for bot, _ in seats})
         if publish:
             ids = [match.pk for match in matches]
             transaction.on_commit(lambda: publish_matches(match_ids=ids))

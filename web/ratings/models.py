@@ -1,4 +1,11 @@
-"""Ratings: an append-only history per bot and game, and the current value of each.
+"""Ratings: an append-only history per bot and rating pool, and the current value of each.
+
+A pool (``Pool``) is one leaderboard: a game, its rules version and the values of the options
+that split pools (``arena.games.Game.rating_pool``), keyed by text such as
+``risques@1.2[mode=duel]``.  Every match records its pool when it is created; its ratings go
+there.  A pool of kind ``score`` (one bot seat against the game's automata) rates by mean score:
+its rows keep the running mean as ``rating``, the sum of squared deviations as ``score_m2`` and
+the results against each automaton level in ``automata``.
 
 Each finished match appends one ``live`` entry per bot that played it (a
 unique constraint on (match, bot) makes counting a match twice impossible);
@@ -9,6 +16,33 @@ transaction as the entry that changed it, so leaderboards read one row per bot.
 from django.db import models
 
 
+class Pool(models.Model):
+    class Kind(models.TextChoices):
+        RANKS = "ranks"
+        TEAMS = "teams"
+        SCORE = "score"
+
+    key = models.CharField(max_length=200, primary_key=True)
+    game = models.CharField(max_length=32, db_index=True)
+    rules_version = models.CharField(max_length=32)
+    splits = models.JSONField(default=dict, help_text="the splitting options' canonical values")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["game", "key"]
+
+    def __str__(self):
+        return self.key
+
+    @property
+    def label(self):
+        """What a reader picks the pool by: its splitting options (and "solo"), or its rules version."""
+        parts = [f"{name} {value}" for name, value in self.splits.items()]
+        if self.kind == self.Kind.SCORE:
+            parts.append("solo")
+        return ", ".join(parts) or f"rules {self.rules_version}"
+
+
 class RatingEntry(models.Model):
     class Kind(models.TextChoices):
         LIVE = "live"
@@ -16,6 +50,7 @@ class RatingEntry(models.Model):
 
     bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="rating_entries")
     game = models.CharField(max_length=32)
+    pool = models.ForeignKey(Pool, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.PROTECT,
                               related_name="rating_entries")
@@ -33,7 +68,7 @@ class RatingEntry(models.Model):
             models.CheckConstraint(condition=~models.Q(kind="live") | models.Q(match__isnull=False),
                                    name="ratingentry_live_has_match"),
         ]
-        indexes = [models.Index(fields=["bot", "game", "-id"], name="ratingentry_bot_history")]
+        indexes = [models.Index(fields=["bot", "pool", "-id"], name="ratingentry_bot_history")]
         ordering = ["-id"]
 
     def save(self, *args, **kwargs):
@@ -45,13 +80,19 @@ class RatingEntry(models.Model):
 class CurrentRating(models.Model):
     bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="current_ratings")
     game = models.CharField(max_length=32)
-    rating = models.FloatField()
+    pool = models.ForeignKey(Pool, on_delete=models.PROTECT, related_name="+")
+    rating = models.FloatField(help_text="a score pool: the mean score")
     low = models.FloatField(null=True, blank=True)
     high = models.FloatField(null=True, blank=True)
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    score_m2 = models.FloatField(default=0.0, help_text="a score pool: the sum of squared deviations "
+                                                         "from the mean score (Welford)")
+    automata = models.JSONField(default=dict, blank=True,
+                                help_text='a score pool: {"<level>": {"name", "games", "wins"}}, a win being '
+                                          "a finish strictly above that automaton")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["bot", "game"], name="currentrating_unique")]
-        indexes = [models.Index(fields=["game", "-rating"], name="currentrating_board")]
+        constraints = [models.UniqueConstraint(fields=["bot", "pool"], name="currentrating_unique")]
+        indexes = [models.Index(fields=["pool", "-rating"], name="currentrating_board")]

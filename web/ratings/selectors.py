@@ -1,14 +1,45 @@
-"""Reading ratings: current values, leaderboards, histories."""
-from web.ratings.models import CurrentRating, RatingEntry
+"""Reading ratings: the pools of a game, current values, leaderboards, histories."""
+from django.db.models import Count, Sum
+
+from arena.ratings.scores import wilson_interval
+from web.ratings.models import CurrentRating, Pool, RatingEntry
 
 
-def current_rating(*, bot, game=None):
-    """The bot's current rating row, or None before its first match."""
-    return CurrentRating.objects.filter(bot=bot, game=game or bot.game).first()
+def game_pools(*, game):
+    """The rating pools of ``game``, by key: each with its ``key``, ``label``, ``kind``, ``rules_version``,
+    the number of rated ``bots`` and the ``games`` they played in it (a bot-game per seat); two queries."""
+    played = {row["pool"]: row for row in
+              CurrentRating.objects.filter(game=game, games__gt=0).values("pool")
+              .annotate(bots=Count("id"), games=Sum("games")).order_by()}
+    return [{"key": pool.key, "label": pool.label, "kind": pool.kind, "rules_version": pool.rules_version,
+             "bots": played.get(pool.key, {}).get("bots", 0), "games": played.get(pool.key, {}).get("games", 0)}
+            for pool in Pool.objects.filter(game=game).order_by("key")]
 
 
-def _board(game, search, include_deleted):
-    rows = CurrentRating.objects.filter(game=game, games__gt=0)
+def default_pool(*, pools):
+    """Of ``game_pools(...)``: the most played pool's key, else the first, else None."""
+    if not pools:
+        return None
+    return max(pools, key=lambda pool: (pool["games"], -pools.index(pool)))["key"]
+
+
+def current_rating(*, bot, pool=None):
+    """The bot's current rating row in ``pool`` (by default the pool of its game it played most), or
+    None before its first match."""
+    rows = CurrentRating.objects.filter(bot=bot, game=bot.game).select_related("pool")
+    if pool is not None:
+        return rows.filter(pool=pool).first()
+    return rows.order_by("-games", "pool_id").first()
+
+
+def bot_pool_ratings(*, bot):
+    """The bot's current rating in each pool it played in, most played first, with its pool."""
+    rows = CurrentRating.objects.filter(bot=bot, games__gt=0).select_related("pool").order_by("-games", "pool_id")
+    return list(rows)
+
+
+def _board(pool, search, include_deleted):
+    rows = CurrentRating.objects.filter(pool=pool, games__gt=0)
     if not include_deleted:
         rows = rows.filter(bot__deleted_at__isnull=True)
     if search:
@@ -16,17 +47,20 @@ def _board(game, search, include_deleted):
     return rows
 
 
-def leaderboard(*, game, search="", offset=0, limit=50, include_deleted=False):
-    rows = _board(game, search, include_deleted).select_related("bot", "bot__owner")
+def leaderboard(*, pool, search="", offset=0, limit=50, include_deleted=False):
+    rows = _board(pool, search, include_deleted).select_related("bot", "bot__owner")
     return list(rows.order_by("-rating", "bot_id")[offset:offset + limit])
 
 
-def leaderboard_count(*, game, search="", include_deleted=False):
-    return _board(game, search, include_deleted).count()
+def leaderboard_count(*, pool, search="", include_deleted=False):
+    return _board(pool, search, include_deleted).count()
 
 
-def rating_history(*, bot, game=None, kind=None, limit=None):
-    entries = RatingEntry.objects.filter(bot=bot, game=game or bot.game)
+def rating_history(*, bot, pool=None, kind=None, limit=None):
+    """The bot's rating entries, oldest first (the newest ``limit``); in ``pool``, or in every pool."""
+    entries = RatingEntry.objects.filter(bot=bot)
+    if pool is not None:
+        entries = entries.filter(pool=pool)
     if kind:
         entries = entries.filter(kind=kind)
     entries = entries.order_by("id")
@@ -34,21 +68,57 @@ def rating_history(*, bot, game=None, kind=None, limit=None):
 
 
 def current_ratings(*, bots):
-    """``{(bot_id, game): CurrentRating}`` for ``bots``, in one query."""
-    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots])
+    """``{(bot_id, game): CurrentRating}`` for ``bots``, in one query: of each bot, its rating in the
+    pool it played most."""
+    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots]).order_by("bot_id", "games", "-pool_id")
     return {(row.bot_id, row.game): row for row in rows}
 
 
-def leaderboard_page(*, game, search, page, page_size, offset):
-    """One page of the leaderboard as the API and the game page show it: position, bot, owner,
-    rating with its 95% interval (after a refit), games and win rate; two queries."""
-    rows = leaderboard(game=game, search=search, offset=offset, limit=page_size)
-    count = leaderboard_count(game=game, search=search)
-    results = [{"position": offset + i + 1, "bot_id": row.bot_id, "bot": row.bot.name,
-                "owner": row.bot.owner.username if row.bot.owner_id else None, "rating": round(row.rating, 1),
-                "low": None if row.low is None else round(row.low, 1),
-                "high": None if row.high is None else round(row.high, 1), "games": row.games, "wins": row.wins,
-                "win_rate": round(row.wins / row.games, 4) if row.games else 0.0}
-               for i, row in enumerate(rows)]
-    return {"count": count, "page": page, "page_size": page_size,
-            "pages": max(1, (count + page_size - 1) // page_size), "results": results}
+def _interval(pair, digits):
+    return (None, None) if pair is None else (round(pair[0], digits), round(pair[1], digits))
+
+
+def automata_rates(automata):
+    """A score pool row's results against each automaton level, by level: games, wins, win rate
+    and its 95% Wilson interval."""
+    out = []
+    for level, tally in sorted((automata or {}).items(), key=lambda item: int(item[0])):
+        games, wins = tally["games"], tally["wins"]
+        low, high = _interval(wilson_interval(wins, games), 4)
+        out.append({"level": int(level), "name": tally["name"], "games": games, "wins": wins,
+                    "win_rate": round(wins / games, 4) if games else 0.0, "low": low, "high": high})
+    return out
+
+
+def _row(position, row, kind):
+    out = {"position": position, "bot_id": row.bot_id, "bot": row.bot.name,
+           "owner": row.bot.owner.username if row.bot.owner_id else None, "games": row.games, "wins": row.wins,
+           "win_rate": round(row.wins / row.games, 4) if row.games else 0.0}
+    digits = 2 if kind == Pool.Kind.SCORE else 1
+    out["rating"] = round(row.rating, digits)
+    out["low"] = None if row.low is None else round(row.low, digits)
+    out["high"] = None if row.high is None else round(row.high, digits)
+    out["automata"] = automata_rates(row.automata) if kind == Pool.Kind.SCORE else []
+    return out
+
+
+def leaderboard_page(*, pool, search, page, page_size, offset):
+    """One page of a pool's leaderboard as the API and the game page show it: position, bot, owner,
+    rating with its 95% interval (after a refit), games and win rate.  A score pool ranks by mean
+    score (``rating``) with its 95% t interval, and gives each bot's win rate against every
+    automaton level with its 95% Wilson interval (``automata``).  ``pool``: a ``Pool``, a key, or
+    None (a game nobody played yet: an empty page).  Raises ``Pool.DoesNotExist`` for an unknown key."""
+    if pool is None:
+        return {"pool": None, "kind": None, "label": "", "count": 0, "page": page, "page_size": page_size,
+                "pages": 1, "results": [], "levels": []}
+    pool = pool if isinstance(pool, Pool) else Pool.objects.get(key=pool)
+    rows = leaderboard(pool=pool, search=search, offset=offset, limit=page_size)
+    count = leaderboard_count(pool=pool, search=search)
+    results = [_row(offset + i + 1, row, pool.kind) for i, row in enumerate(rows)]
+    levels = {}
+    for row in results:
+        for rate in row["automata"]:
+            levels.setdefault(rate["level"], rate["name"])
+    return {"pool": pool.key, "kind": pool.kind, "label": pool.label, "count": count, "page": page,
+            "page_size": page_size, "pages": max(1, (count + page_size - 1) // page_size), "results": results,
+            "levels": [{"level": level, "name": name} for level, name in sorted(levels.items())]}

@@ -64,3 +64,14 @@ def test_seed_from_fitted_table_replaces_state():
     assert elo["b"] == pytest.approx(table["b"].rating)
     assert elo["z"] == 1234.0
     assert LiveElo.from_table(table)["a"] == pytest.approx(table["a"].rating)
+
+
+def test_a_match_of_one_seat_moves_no_rating_and_no_fit():
+    elo = LiveElo(ratings={"a": 1600.0})
+    assert elo.update(MatchRecord("g", ("a",), (1,))) == {}
+    assert elo.rating("a") == 1600.0
+    duels = [MatchRecord("g", ("a", "b"), (1, 2)), MatchRecord("g", ("b", "a"), (1, 2))]
+    with_solo = fit_ratings(duels + [MatchRecord("g", ("a",), (1,))] * 5, prior_sd=300.0)
+    without = fit_ratings(duels, prior_sd=300.0)
+    assert with_solo["a"].rating == pytest.approx(without["a"].rating)
+    assert with_solo["a"].games == without["a"].games == 2

@@ -36,7 +36,7 @@ def test_blank_lines_and_unknown_keys_are_accepted():
         ('{"game": "duel", "players": ["a", "b"], "ranks": [1]}', "'ranks' has 1 entries"),
         ('{"game": "duel", "players": ["a", "b"], "ranks": [0, 1]}', "ranks must be integers >= 1"),
         ('{"game": "duel", "players": ["a", "b"], "ranks": [1.5, 1]}', "ranks must be integers"),
-        ('{"game": "duel", "players": ["a"], "ranks": [1]}', "at least 2 seats"),
+        ('{"game": "duel", "players": [], "ranks": []}', "at least 1 seat"),
         ('{"game": "k", "players": ["a", "b", "c"], "ranks": [1, 2, 2], "teams": ["x", "x", "y"]}', "different ranks"),
         ('{"game": "k", "players": ["a", "b"], "ranks": [1, 1], "teams": ["x", "x"]}', "at least 2 teams"),
         ('{"game": "duel", "players": ["a", "b"], "ranks": [1, 2], "voided": "no"}', "'voided'"),
@@ -49,6 +49,12 @@ def test_malformed_line_names_its_number(bad, fragment):
         read_jsonl(io.StringIO(text))
     assert str(err.value).startswith("line 4: ")
     assert fragment in str(err.value)
+
+
+def test_a_match_of_one_seat_is_a_record_of_one_unit():
+    rec = MatchRecord("solo", ("a",), (1,))
+    assert [(u.players, u.rank) for u in rec.units()] == [(("a",), 1)]
+    assert MatchRecord.from_dict(rec.to_dict()) == rec
 
 
 def test_units_group_teams_in_seat_order():
