@@ -19,7 +19,7 @@ from setuptools import Extension, setup
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
-from arena.engine_sources import engine_modules, source_digest  # noqa: E402
+from arena.engine_sources import stage_sources  # noqa: E402
 
 DEBUG = os.environ.get("ARENA_CYTHON_DEBUG") == "1"
 DIRECTIVES = {
@@ -31,39 +31,22 @@ DIRECTIVES = {
     "embedsignature": True,
     "infer_types": True,
 }
-STAGING = ROOT / "build" / "cython-src"
-
-
-def _staged_sources():
-    """Copy the engine package to the staging tree, stamping each compiled module with its digest."""
-    package = ROOT / "engine_ext"
-    modules = engine_modules(package)
-    for path in package.rglob("*"):
-        if path.suffix not in (".py", ".pxd") or "__pycache__" in path.parts:
-            continue
-        relative = path.relative_to(ROOT)
-        target = STAGING / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        text = path.read_text()
-        dotted = ".".join(relative.with_suffix("").parts)
-        if path.suffix == ".py" and dotted in modules:
-            digest = source_digest(package, dotted)
-            text += f'\n\nBUILD_SOURCE_DIGEST = "{digest}"\nBUILD_DEBUG = {DEBUG}\n'
-        if not target.exists() or target.read_text() != text:
-            target.write_text(text)
+# Another engine package (a game kept outside this repository, the test suite's throwaway game)
+# builds the same way: ARENA_ENGINE_PACKAGE=/path/to/pkg, run from the directory above it.
+PACKAGE = Path(os.environ.get("ARENA_ENGINE_PACKAGE", ROOT / "engine_ext")).resolve()
+STAGING = (ROOT if PACKAGE == ROOT / "engine_ext" else PACKAGE.parent) / "build" / "cython-src"
 
 
 def _extensions():
     from Cython.Build import cythonize
 
-    _staged_sources()
+    staged = stage_sources(PACKAGE, STAGING, DEBUG)
     extensions = [
-        Extension(name, [str((STAGING / Path(*name.split("."))).with_suffix(".py").relative_to(ROOT))],
+        Extension(name, [str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)],
                   extra_compile_args=["-O2"] if not DEBUG else ["-O0", "-g"])
-        for name in sorted(engine_modules(ROOT / "engine_ext"))
+        for name, path in sorted(staged.items())
     ]
-    return cythonize(extensions, compiler_directives=DIRECTIVES,
-                     include_path=[str(STAGING)], quiet=True)
+    return cythonize(extensions, compiler_directives=DIRECTIVES, include_path=[str(STAGING)], quiet=True)
 
 
 if "clean" in sys.argv:

@@ -80,3 +80,27 @@ def source_digest(package_dir, name):
     for path in sorted(set(module_sources(package_dir, name)), key=lambda p: p.relative_to(package_dir).as_posix()):
         digest.update(path.relative_to(package_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def stage_sources(package_dir, staging_root, debug=False):
+    """Copies an engine package below ``staging_root``, stamping each compiled module with the
+    digest of its sources (``BUILD_SOURCE_DIGEST``), and returns ``{dotted name: staged file}``
+    of the modules to compile.  The build compiles the staged files, never the originals, so
+    that the stamp never changes the digest it records."""
+    package_dir, staging_root = Path(package_dir), Path(staging_root)
+    modules = engine_modules(package_dir)
+    staged = {}
+    for path in package_dir.rglob("*"):
+        if path.suffix not in (".py", ".pxd") or "__pycache__" in path.parts:
+            continue
+        relative = Path(package_dir.name) / path.relative_to(package_dir)
+        target = staging_root / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = path.read_text()
+        dotted = ".".join(relative.with_suffix("").parts)
+        if path.suffix == ".py" and dotted in modules:
+            text += f'\n\nBUILD_SOURCE_DIGEST = "{source_digest(package_dir, dotted)}"\nBUILD_DEBUG = {debug}\n'
+            staged[dotted] = target
+        if not target.exists() or target.read_text() != text:
+            target.write_text(text)
+    return staged

@@ -12,7 +12,6 @@ from arena.agents import BotFailure
 from arena.engines import COMPILED
 
 # No rulebook game comes near this; it only stops a broken engine or bot from looping forever.
-MAX_DECISIONS = 100_000
 # The action recorded in ``steps`` when a seat forfeits.
 FORFEIT = -1
 
@@ -57,8 +56,8 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
         _start(game, options, agents, fail)
         seen = [0] * len(agents)
         while not state.is_terminal():
-            if len(outcome.steps) >= MAX_DECISIONS:
-                raise RuntimeError(f"{game_id} did not end within {MAX_DECISIONS} decisions")
+            if len(outcome.steps) >= game.spec.max_decisions:
+                raise RuntimeError(f"{game_id} did not end within {game.spec.max_decisions} decisions")
             for seat in state.current_seats():
                 legal = state.legal_actions(seat)
                 observation = state.observation(seat, seen[seat])

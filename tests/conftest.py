@@ -4,10 +4,18 @@
 rules before rebuilding; by default (and always in CI) both builds run.
 """
 import os
+import sys
 
 import pytest
 
-from arena import games
+sys.path.insert(0, os.path.dirname(__file__))
+from toy_build import build_and_register  # noqa: E402
+
+# The throwaway game registers the way any game outside arena.games does, before anything reads
+# the registry, so that every suite that runs over the registered games runs over it too.
+TOY_HOME = build_and_register()
+
+from arena import games  # noqa: E402
 from arena.engines import BUILDS, EngineBuildError, describe_build
 
 TEST_BUILDS = tuple(b for b in os.environ.get("ARENA_TEST_BUILDS", ",".join(BUILDS)).split(",") if b)
