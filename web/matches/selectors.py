@@ -5,6 +5,7 @@ from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
 from web.matches.models import Match, MatchSeat
+from web.ratings.records import match_record
 
 # What only a bot's owner may read of its seat: its own output and why it forfeited.
 PRIVATE_SEAT_FIELDS = ("log", "reason")
@@ -96,7 +97,6 @@ def match_frames_json(*, match_id, perspective):
 
 def finished_match_records(*, game, since_id=0):
     """Every finished match of ``game`` as a rating record, and the largest match id read."""
-    from web.ratings.services import match_record
     seats = (MatchSeat.objects.filter(match__game=game, match__status=Match.Status.DONE, match_id__gt=since_id)
              .order_by("match_id", "seat").values_list("match_id", "bot_id", "rank", "team"))
     records, through = [], since_id
