@@ -22,6 +22,7 @@ build: $(INSTALLED)
 	$(PY) setup.py --quiet build_ext --inplace
 
 test: build
+	$(VENV)/bin/lint-imports --no-logo
 	$(PY) -m pytest
 
 # One machine, nothing installed: SQLite and the bundled Redis in .arena/, a worker, the beat and the

@@ -3,12 +3,11 @@ import argparse
 import json
 import sys
 
-from arena import games
+from arena import cli_ratings, cli_site, games
+from arena.cli_common import CommandError, stderr_console
 from arena.engines import BUILDS, COMPILED, EngineBuildError
 
-
-class CommandError(Exception):
-    """A problem with what the user asked for: printed as one line, exit status 2."""
+COMMANDS_GROUP = "arena.commands"
 
 
 def _game(game_id, build=COMPILED):
@@ -123,7 +122,7 @@ def cmd_validate(args):
     from arena.bots import validate
 
     _game(args.game)
-    console = _stderr_console()
+    console = stderr_console()
     try:
         with console.status(f"validating {args.bot} on {args.game}…"):
             verdict = validate.validate(args.game, args.bot, trusted=args.trusted,
@@ -154,7 +153,7 @@ def cmd_bench_sandbox(args):
 
     columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=_stderr_console(), transient=args.json) as progress:
+        with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
             report = bench.run(starts=args.starts, decisions=args.decisions, trusted=args.trusted,
                                progress=progress)
     except _bot_errors() as exc:
@@ -202,7 +201,7 @@ def cmd_bench(args):
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=_stderr_console(), transient=args.json) as progress:
+    with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
         report = bench.run(args.game, players=players, n_games=args.games, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -219,12 +218,9 @@ def cmd_bench(args):
     return 0
 
 
-def _stderr_console():
-    from rich.console import Console
-    return Console(stderr=True)
-
-
-def build_parser():
+def build_parser(argv=None):
+    """The ``arena`` command's parser: with every command, or, given the command line ``argv``
+    that names one of arena's own commands, with arena's own only (see ``_add_installed_commands``)."""
     parser = argparse.ArgumentParser(prog="arena", description="Samurai Arena: samurai board games for bots.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -280,14 +276,33 @@ def build_parser():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
     p.set_defaults(run=cmd_bench)
-    __import__("arena.cli_ratings").cli_ratings.add_commands(sub)
-    __import__("arena.cli_platform").cli_platform.add_commands(sub)  # serve, worker, demo (Django inside)
-    __import__("arena.cli_site").cli_site.add_commands(sub)  # login, submit (the site's API)
+    cli_ratings.add_commands(sub)  # tournament, ratings, bench ratings
+    cli_site.add_commands(sub)  # login, submit (the site's API, over HTTP)
+    command = None if argv is None else next((arg for arg in argv if not arg.startswith("-")), None)
+    if command not in sub.choices:
+        _add_installed_commands(sub)
     return parser
 
 
+def _add_installed_commands(sub):
+    """Adds the commands that installed packages declare in the ``arena.commands`` entry-point
+    group (``pyproject.toml``): each entry point is a function that adds its commands to ``sub``.
+
+    The web platform's commands (``serve``, ``worker``, ``demo``) come this way: ``web`` sits
+    above ``arena`` (it imports it), so ``arena`` never imports ``web``, and knows its commands
+    only by what the installed package declares.  Reading the entry points scans the metadata
+    of every installed distribution (tens of milliseconds), so ``build_parser`` does it only when
+    the command line names no command of arena's own: for the platform's commands, and for
+    ``arena --help``, which lists them all.
+    """
+    from importlib.metadata import entry_points
+    for entry_point in sorted(entry_points(group=COMMANDS_GROUP), key=lambda entry_point: entry_point.name):
+        entry_point.load()(sub)
+
+
 def main(argv=None):
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

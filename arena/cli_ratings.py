@@ -1,36 +1,20 @@
 """The ``arena tournament``, ``arena ratings`` and ``arena bench ratings`` commands."""
-import functools
 import json
 import math
-import sys
 
-from arena.cli import CommandError, _stderr_console
-
-
-def _one_line_errors(command):
-    """A :class:`CommandError` as ``arena: error: ...`` and exit status 2, as ``arena.cli.main``
-    does (also when ``arena.cli`` runs as ``__main__`` and its class is another object)."""
-    @functools.wraps(command)
-    def run(args):
-        try:
-            return command(args)
-        except CommandError as exc:
-            print(f"arena: error: {exc}", file=sys.stderr)
-            raise SystemExit(2) from None
-    return run
+from arena.cli_common import CommandError, stderr_console
 
 
 def _progress(json_output):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     columns = (TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    return Progress(*columns, console=_stderr_console(), transient=json_output)
+    return Progress(*columns, console=stderr_console(), transient=json_output)
 
 
 def _interval(low, high):
     return "-" if math.isnan(low) else f"[{low:6.1f}, {high:6.1f}]"
 
 
-@_one_line_errors
 def cmd_tournament(args):
     from arena.tournaments.runner import make_format, run_tournament
 
@@ -69,7 +53,6 @@ def cmd_tournament(args):
     return 0
 
 
-@_one_line_errors
 def cmd_ratings_fit(args):
     from arena.ratings import fit_by_game, read_jsonl
     try:
@@ -92,7 +75,6 @@ def cmd_ratings_fit(args):
     return 0
 
 
-@_one_line_errors
 def cmd_ratings_eval(args):
     from arena.ratings.evaluation import format_evaluation, run_evaluation
     from arena.tournaments.scenario import katana_engine_scenario
@@ -109,7 +91,6 @@ def cmd_ratings_eval(args):
     return 0
 
 
-@_one_line_errors
 def cmd_bench_ratings(args):
     from arena.ratings import bench
     with _progress(args.json) as progress:
@@ -127,17 +108,34 @@ def cmd_bench_ratings(args):
     return 0
 
 
+class _TournamentFormats:
+    """The choices of ``--format``: ``arena.tournaments.runner.FORMATS``, read when argparse checks
+    or lists them.  Importing the runner imports the rating fit (SciPy), which takes longer than
+    most commands do; building the parser must not pay for it.  (argparse lists the choices in
+    the usage line unless the argument has a ``metavar``: it has one.)"""
+
+    @staticmethod
+    def _formats():
+        from arena.tournaments.runner import FORMATS
+        return FORMATS
+
+    def __iter__(self):
+        return iter(self._formats())
+
+    def __contains__(self, name):
+        return name in self._formats()
+
+
 def add_commands(sub):
     """Adds ``tournament`` and ``ratings`` to the ``arena`` parser, and ``ratings`` as a target of
     ``arena bench``."""
-    from arena.tournaments.runner import FORMATS
-
     p = sub.add_parser("tournament", help="run a tournament between built-in bots and print the standings")
     p.add_argument("game")
     p.add_argument("bots", nargs="+", metavar="BOT",
                    help="built-in bots (random, heuristic, a game's heuristic by name, mix-<p>); repeat a name "
                         "for several entrants")
-    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--format", required=True, choices=_TournamentFormats(), metavar="FORMAT",
+                   help="one of: %(choices)s")
     p.add_argument("--games", type=int, default=2,
                    help="games per pairing (two-player formats) or rounds of tables (tables); default 2")
     p.add_argument("--adaptive", nargs="?", const="superiority", default=False, choices=("superiority", "sprt"),

@@ -145,15 +145,15 @@ def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
 
 
 def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_commit_callbacks, monkeypatch):
-    from workers import tasks
+    from web import publishing
     settings.ARENA_PUBLISH_TASKS = True
     sent = []
-    monkeypatch.setattr(tasks.validate_bot_version, "delay", sent.append)
+    monkeypatch.setattr(publishing.app, "send_task", lambda name, args: sent.append((name, args)))
     bot = services.bot_create(game="katana", name="q", owner=user)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         version = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
         assert sent == []
-    assert len(callbacks) == 1 and sent == [version.pk]
+    assert len(callbacks) == 1 and sent == [("workers.tasks.validate_bot_version", (version.pk,))]
 
 
 def test_uploads_that_cannot_be_stored_are_refused(db, user, settings):

@@ -3,7 +3,7 @@ import pytest
 
 from web.matches import execution as match_execution
 from web.matches import services as match_services
-from web.ratings import selectors, services
+from web.ratings import records, selectors, services
 from web.ratings.models import CurrentRating, RatingEntry
 
 
@@ -64,11 +64,11 @@ def test_live_changes_after_the_fitted_data_are_kept(house, played, monkeypatch)
 
 
 def test_records_keep_teams_and_a_forfeiting_seat_is_a_unit_of_its_own():
-    record = services.match_record(match_id=1, game="katana", players=[1, 2, 3], ranks=[1, 2, 1],
-                                   teams=["shogun", "ninja", "shogun"])
+    record = records.match_record(match_id=1, game="katana", players=[1, 2, 3], ranks=[1, 2, 1],
+                                  teams=["shogun", "ninja", "shogun"])
     assert record.teams == ("shogun", "ninja", "shogun")
-    split = services.match_record(match_id=2, game="katana", players=[1, 2, 3, 4, 5], ranks=[1, 2, 4, 2, 3],
-                                  teams=["shogun", "ninja", "shogun", "ninja", "ronin"])
+    split = records.match_record(match_id=2, game="katana", players=[1, 2, 3, 4, 5], ranks=[1, 2, 4, 2, 3],
+                                 teams=["shogun", "ninja", "shogun", "ninja", "ronin"])
     assert split.ranks == (1, 2, 4, 2, 3)
     assert split.teams == ("shogun", "ninja", "shogun/seat2", "ninja", "ronin")
     units = [(u.players, u.rank) for u in split.units()]
@@ -88,6 +88,6 @@ def test_a_forfeit_in_a_team_game_rates_the_team_together_and_the_forfeiter_last
     assert delta[ids[0]] > 0 > delta[ids[2]], "the forfeiter loses while its team-mate wins"
     assert delta[ids[1]] == pytest.approx(delta[ids[3]]), "a team shares one change"
     assert delta[ids[2]] == min(delta.values())
-    expected = LiveElo().update(services.match_record(match_id=match.pk, game="katana", players=ids,
-                                                      ranks=ranks, teams=teams))
+    expected = LiveElo().update(records.match_record(match_id=match.pk, game="katana", players=ids,
+                                                     ranks=ranks, teams=teams))
     assert delta == pytest.approx({int(k): v for k, v in expected.items()})

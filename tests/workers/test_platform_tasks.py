@@ -1,9 +1,21 @@
 """The beat's tasks, run in this process (their bodies; delivery is tested with real workers)."""
 from web.bots.services import house_bots_ensure
 from web.matches.models import Match
+from web import publishing
 from web.ratings.models import RatingEntry
 from workers import tasks
 from workers.celery import app
+
+
+def test_the_services_publish_tasks_under_the_names_the_workers_register():
+    assert app is publishing.app
+    for name, task in [(publishing.PLAY_MATCHES, tasks.play_matches),
+                       (publishing.ADVANCE_TOURNAMENT_ROUND, tasks.advance_tournament_round),
+                       (publishing.VALIDATE_BOT_VERSION, tasks.validate_bot_version),
+                       (publishing.LADDER_TICK, tasks.ladder_tick), (publishing.SWEEP_LEASES, tasks.sweep_leases),
+                       (publishing.ADVANCE_TOURNAMENTS, tasks.advance_tournaments),
+                       (publishing.REFIT_RATINGS, tasks.refit_ratings)]:
+        assert task.name == name and name in app.tasks
 
 
 def test_the_beat_schedule_names_registered_tasks():

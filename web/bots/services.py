@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from arena.bots import submission
+from web import publishing
 from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
 from web.matches import engine
@@ -142,8 +143,7 @@ def bot_upload(*, owner, game, name, filename, content, description="", max_byte
 def _publish_validation(version_id):
     from django.conf import settings
     if settings.ARENA_PUBLISH_TASKS:
-        from workers.tasks import validate_bot_version
-        validate_bot_version.delay(version_id)
+        publishing.publish(publishing.VALIDATE_BOT_VERSION, version_id)
 
 
 VALIDATION_LOG_CAP = 64 * 1024

@@ -64,6 +64,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.db.models import F, Q
 from django.utils import timezone
 
+from web import publishing
 from web.matches import engine
 from web.bots.models import BotVersion
 from web.bulk_sql import batch_rows, batch_table
@@ -425,9 +426,8 @@ def matches_store(*, token, results, renew=(), lease_seconds=None, outcome=None)
 
 def _publish_round_checks(round_ids):
     if settings.ARENA_PUBLISH_TASKS:
-        from workers.tasks import advance_tournament_round
         for round_id in round_ids:
-            advance_tournament_round.delay(round_id)
+            publishing.publish(publishing.ADVANCE_TOURNAMENT_ROUND, round_id)
 
 
 def match_store_result(*, match_id, lease_token, played, seats=None, match=None):

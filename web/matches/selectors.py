@@ -5,6 +5,7 @@ from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
+from web.ratings.records import match_record
 
 # What only a bot's owner may read of its seat: its own output and why it forfeited.
 PRIVATE_SEAT_FIELDS = ("log", "reason")
@@ -105,7 +106,6 @@ def match_frames_json(*, match_id, perspective):
 def finished_match_records(*, pool, since_id=0):
     """Every finished match of rating pool ``pool`` (a key) as a rating record (its ``game`` is the
     pool's key), and the largest match id read."""
-    from web.ratings.services import match_record
     game = pool
     seats = (MatchSeat.objects.filter(match__rating_pool=pool, match__status=Match.Status.DONE,
                                       match_id__gt=since_id)

@@ -14,11 +14,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from web import publishing
 from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
 from web.matches import engine
 from web.matches.models import Match, MatchSeat
 from web.ratings.pools import pool_of, pools_ensure
+from web.ratings.services import current_ratings_ensure
 
 SEED_BOUND = 2**62
 
@@ -99,7 +101,6 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
     resolved_cache = {}
     checked = [_check_spec(game, spec, resolved_cache) for spec in specs]
     now = timezone.now()
-    from web.ratings.services import current_ratings_ensure
     with transaction.atomic():
         pools_ensure(pools=[pool for _, _, pool, _ in checked])
         matches = Match.objects.bulk_create([
@@ -132,9 +133,8 @@ def publish_matches(*, match_ids, batch=None):
     """Publishes the tasks that play ``match_ids``, ``batch`` matches per message."""
     if not settings.ARENA_PUBLISH_TASKS or not match_ids:
         return 0
-    from workers.tasks import play_matches
     size = max(1, batch or settings.ARENA_MATCH_BATCH)
     ids = list(match_ids)
     for start in range(0, len(ids), size):
-        play_matches.delay(ids[start:start + size])
+        publishing.publish(publishing.PLAY_MATCHES, ids[start:start + size])
     return (len(ids) + size - 1) // size

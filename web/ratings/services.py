@@ -6,10 +6,12 @@ from django.db import connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from arena.ratings import LiveElo, MatchRecord, fit_ratings
+from arena.ratings import LiveElo, fit_ratings
 from arena.ratings.scores import ScoreSummary, add_score, automaton_results, mean_interval
 from web.bulk_sql import batch_rows, batch_table
+from web.matches import selectors as match_selectors
 from web.ratings.models import CurrentRating, Pool, RatingEntry
+from web.ratings.records import match_record
 
 log = logging.getLogger(__name__)
 
@@ -35,31 +37,6 @@ class MatchToRate:
     kind: str
     seats: list
     result: dict
-
-
-def forfeit_units(teams, ranks):
-    """Team labels in which a seat ranked below its team (it forfeited: the game ranks it last
-    and its team-mates keep the team's place) plays as a unit of its own, ``<team>/seat<i>``.
-
-    A rating record's units are its teams (``arena.ratings.records.MatchRecord.units``): the
-    team keeps its members and its place, and the forfeiting seat is one more unit, ranked
-    last, instead of the whole match losing its teams.
-    """
-    best = {}
-    for team, rank in zip(teams, ranks):
-        best[team] = min(best.get(team, rank), rank)
-    return tuple(team if rank == best[team] else f"{team}/seat{seat}"
-                 for seat, (team, rank) in enumerate(zip(teams, ranks)))
-
-
-def match_record(*, match_id, game, players, ranks, teams):
-    """The rating record of a finished match: its teams as units, a seat that forfeited out of
-    its team as a unit of its own (``forfeit_units``)."""
-    players = tuple(str(p) for p in players)
-    if teams:
-        return MatchRecord(game=game, players=players, ranks=tuple(ranks),
-                           teams=forfeit_units(tuple(teams), tuple(ranks)), id=str(match_id))
-    return MatchRecord(game=game, players=players, ranks=tuple(ranks), id=str(match_id))
 
 
 def ratings_apply_matches(*, matches):
@@ -205,11 +182,10 @@ def ratings_refit(*, pool):
     table, or None when there is nothing to fit.  A score pool has nothing
     to fit: its live update (a running mean, win counts) is already exact.
     """
-    from web.matches.selectors import finished_match_records
     pool = Pool.objects.get(key=pool)
     if pool.kind == Pool.Kind.SCORE:
         return None
-    records, through = finished_match_records(pool=pool.key)
+    records, through = match_selectors.finished_match_records(pool=pool.key)
     if len(records) < 1:
         return None
     table = fit_ratings(records, game=pool.key)

@@ -1,5 +1,9 @@
-"""Reading tournaments."""
-from web.matches.models import Match
+"""Reading tournaments, and their standings computed from the results stored so far."""
+import math
+
+from web.matches import engine
+from web.matches.models import Match, MatchSeat
+from web.tournaments import formats
 from web.tournaments.models import Tournament
 
 
@@ -35,5 +39,60 @@ def tournament_standings(*, tournament):
     nothing is stored yet."""
     if tournament.standings:
         return tournament.standings
-    from web.tournaments.services import standings
-    return standings(tournament)
+    participants = tournament_participants(tournament=tournament)
+    return standings_from_results(
+        participants=participants, results=tournament_results(tournament=tournament, participants=participants),
+        scheduler=tournament_scheduler(tournament=tournament, participants=participants))
+
+
+def tournament_scheduler(*, tournament, participants):
+    """The tournament's format over its participants (rebuilt whenever it is needed)."""
+    tables = tournament.format == Tournament.Format.TABLES
+    return formats.build(format=tournament.format, game_info=engine.game_info(tournament.game),
+                         entrants=[formats.entrant(p.number) for p in participants],
+                         seats=tournament.players_per_match,
+                         games=tournament.rounds_planned if tables else tournament.games_per_pairing,
+                         rounds=tournament.rounds_planned or None, seed=tournament.seed)
+
+
+def tournament_results(*, tournament, participants):
+    """The finished matches of ``tournament`` as the format's results."""
+    entrant_of = {p.bot_id: formats.entrant(p.number) for p in participants}
+    rows = (MatchSeat.objects.filter(match__tournament_round__tournament=tournament,
+                                     match__status__in=(Match.Status.DONE, Match.Status.ERROR))
+            .order_by("match_id", "seat")
+            .values_list("match_id", "match__table_key", "match__status", "bot_id", "rank", "team"))
+    by_match = {}
+    for match_id, key, status, bot_id, rank, team in rows:
+        by_match.setdefault(match_id, (key, status, []))[2].append((entrant_of[bot_id], rank, team))
+    results = []
+    for key, status, seats in by_match.values():
+        teams = [team for _, _, team in seats]
+        results.append(formats.game_result(key=key, entrants=[e for e, _, _ in seats],
+                                           ranks=[r for _, r, _ in seats],
+                                           teams=teams if all(teams) else None,
+                                           error=status == Match.Status.ERROR))
+    return results
+
+
+def _finite(value):
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else round(value, 2)
+
+
+def standings_from_results(*, participants, results, scheduler):
+    """The format's standings (place, fitted rating with its interval, games, wins, points, the
+    format's own score), with each participant's bot and the matches of its that ended in error."""
+    by_entrant = {formats.entrant(p.number): p for p in participants}
+    errors = {e: 0 for e in by_entrant}
+    for result in results:
+        if result.voided:
+            for entrant in set(result.bots):
+                errors[entrant] += 1
+    rows = []
+    for row in scheduler.standings(results):
+        p = by_entrant[row.bot]
+        rows.append({"position": row.place, "bot_id": p.bot_id, "bot": p.bot.name, "version": p.bot_version.number,
+                     "rating": _finite(row.rating), "low": _finite(row.low), "high": _finite(row.high),
+                     "matches": row.games, "wins": row.wins, "points": round(row.points, 4),
+                     "score": _finite(row.score), "errors": errors[row.bot]})
+    return rows

