@@ -183,7 +183,8 @@ def live(transactional_db, settings, tmp_path):
         "ARENA_LADDER_ENABLED": "false",
         "ARENA_DB_LOCK_TIMEOUT_SECONDS": "5",
         "ARENA_DB_IDLE_IN_TRANSACTION_SECONDS": "30",
-        "PYTHONPATH": str(ROOT),
+        # the checkout first, then what the suite registered (the throwaway game's build)
+        "PYTHONPATH": os.pathsep.join([str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]),
     })
     env.pop("ARENA_TEST_DATABASE_NAME", None)
     workers = []

@@ -14,9 +14,10 @@ from web.matches.models import Match
 
 @lru_cache(maxsize=None)
 def replay_renderer(game):
-    """The static path of ``game``'s replay renderer (``replay/<game>.js``), or None if it has none."""
+    """The static path of ``game``'s replay renderer: its own ``replay/<game>.js``, or the generic
+    renderer that draws any game's views as tables."""
     path = f"replay/{game}.js"
-    return path if finders.find(path) else None
+    return path if finders.find(path) else "replay/generic.js"
 
 
 def match_detail(request, match_id):

@@ -6,7 +6,8 @@
        describeEvent(event, context),  // one event of the step, as a sentence
        describeAction(frame, context), // optional: the step's action, in words
      });
-   where context = {step, frame, frames, perspective, seatName(seat), view}.
+   where context = {step, frame, frames, perspective, seatName(seat), view}.  A game without a
+   file of its own is drawn by replay/generic.js, registered as "*".
 
    The frames (GET <frames-url>?perspective=all|<seat>) carry frame 0's whole view and, for
    every later step, a patch from the previous view (arena/replay_frames.py describes it). */
@@ -83,7 +84,7 @@
     constructor(root) {
       this.root = root;
       this.game = root.dataset.game;
-      this.renderer = renderers.get(this.game);
+      this.renderer = renderers.get(this.game) || renderers.get("*");
       this.framesUrl = root.dataset.framesUrl;
       const names = document.getElementById("replay-seat-names");
       this.seatNames = names ? JSON.parse(names.textContent) : [];
