@@ -149,6 +149,7 @@ class GameSpec:
     heuristic_aliases: tuple = ()       # other built-in names for it (katana-aggressor)
     golden: tuple = ()
     docs: str = ""                      # the bot reference, relative to the repository root
+    starter_bots: tuple = ()            # starter bots for authors, relative to the repository root
     canonical_options: object = None    # (n_players, options) -> options with auto values made explicit
 
     def __post_init__(self):

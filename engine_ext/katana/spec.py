@@ -26,4 +26,5 @@ SPEC = GameSpec(
     heuristic="engine_ext.katana.heuristic:KatanaAggressor",
     golden=(GoldenCase("default", players=5, seed=7),),
     docs="docs/bots/katana.md",
+    starter_bots=("examples/bots/katana_samurai.py", "examples/bots/katana_random.js"),
 )

@@ -46,5 +46,6 @@ SPEC = GameSpec(
         GoldenCase("personal-honor", players=4, seed=39, options={"honor_pool": "personal"}),
     ),
     docs="docs/bots/risques.md",
+    starter_bots=("examples/bots/risques_steady.py",),
     canonical_options=canonical_options,
 )

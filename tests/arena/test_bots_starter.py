@@ -15,7 +15,8 @@ from arena.bots.sandbox import SandboxUnavailable
 from arena.bots.validate import validate
 from arena.match import play_match
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "bots"
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples" / "bots"
 STARTERS = sorted(p.name for p in EXAMPLES.iterdir() if p.is_file())
 HOSTILE = Path(__file__).with_name("hostile_bots")
 
@@ -27,13 +28,23 @@ def game_of(name):
 
 def test_there_is_a_python_starter_per_game_and_one_in_another_language():
     for game_id in games.game_ids():
-        assert any(name.startswith(game_id) and name.endswith(".py") for name in STARTERS), game_id
+        starters = games.get(game_id).spec.starter_bots
+        assert any(name.endswith(".py") for name in starters), f"{game_id} lists no Python starter bot"
+        assert all((ROOT / name).is_file() for name in starters), starters
     assert any(not name.endswith(".py") for name in STARTERS)
 
 
-@pytest.mark.parametrize("name", STARTERS)
-def test_a_starter_bot_passes_validation_in_the_sandbox(sandboxed, name):
-    verdict = validate(game_of(name), EXAMPLES / name)
+def _starters():
+    """Every starter the games' specs list, with its game, and the examples that play any game."""
+    listed = {(game_id, ROOT / name) for game_id in games.game_ids() for name in games.get(game_id).spec.starter_bots}
+    paths = {path for _, path in listed}
+    listed |= {(game_of(name), EXAMPLES / name) for name in STARTERS if EXAMPLES / name not in paths}
+    return [pytest.param(game_id, path, id=f"{game_id}-{path.name}") for game_id, path in sorted(listed)]
+
+
+@pytest.mark.parametrize("game_id,path", _starters())
+def test_a_starter_bot_passes_validation_in_the_sandbox(sandboxed, game_id, path):
+    verdict = validate(game_id, path)
     assert verdict.passed, (verdict.problem, verdict.log)
     assert all(m["status"] == "ok" and m["survivors"] == 0 and m["decisions"] > 0 for m in verdict.matches)
 
@@ -144,7 +155,8 @@ def test_cli_bench_sandbox_reports_medians_and_p95(sandboxed):
 @pytest.mark.parametrize("game_id", games.game_ids())
 def test_each_game_documents_its_actions_as_the_engine_names_them(game_id):
     from arena.bots import docs
-    path = docs.DOCS / f"{game_id}.md"
-    assert path.exists(), f"docs/bots/{game_id}.md is missing"
+    assert games.get(game_id).spec.docs, f"{game_id} names no bot reference in its spec"
+    path = docs.docs_path(game_id)
+    assert path.exists(), f"{path} is missing"
     assert docs.document_table(path.read_text()) == docs.action_table(game_id), \
         f"regenerate with: python -m arena.bots.docs {game_id}"

@@ -25,6 +25,8 @@ SPEC = GameSpec(
     time_control=TimeControl(move=1.0, bank=10.0, startup=5.0),
     heuristic="toygame.heuristic:HoldAtTwenty",
     heuristic_aliases=("pig-hold",),
+    docs="tests/toygame/bots.md",
+    starter_bots=("tests/toygame/starter.py",),
     golden=(GoldenCase("solo-house", players=1, seed=3, options={"house": 1}),
             GoldenCase("three", players=3, seed=4, options={"target": 30}),
             GoldenCase("two-house", players=2, seed=5, options={"house": 2})),
