@@ -15,16 +15,12 @@ from arena.engines import COMPILED
 from arena.match import agent_seed, play_match
 from arena.ratings import LiveElo, fit_ratings
 
-from .brackets import DoubleElimination, SingleElimination, TableElimination
 from .core import Format, GameResult, Standing, Table, entrant_ids, program_of
-from .formats import RepeatedTables, RoundRobin, Swiss
+from .choice import FORMATS, TWO_PLAYER, build_format, default_seats, game_result
 from .ladder import Ladder
 
 __all__ = ["FORMATS", "make_format", "play_table", "run_tournament", "TournamentRun", "run_ladder",
            "result_from_outcome"]
-
-FORMATS = ("round-robin", "swiss", "single-elim", "double-elim", "tables")
-
 
 def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: int = 0, games_per: int = 2,
                 adaptive: bool | str = False, players: int | None = None, rounds: int | None = None,
@@ -33,50 +29,24 @@ def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: in
 
     ``games_per``: games per pairing in two-player formats, rounds of tables in ``tables``.
     ``players``: seats per table for ``tables`` (and for ``single-elim`` over tables); the
-    two-player formats need a game that two can play.
+    two-player formats need a game that two can play.  The choice is
+    :func:`arena.tournaments.choice.build_format`'s, the same as the site's.
     """
     game = games.get(game_id, build)
-    if format_name not in FORMATS:
-        raise ValueError(f"unknown format {format_name!r}: formats are {', '.join(FORMATS)}")
     for name in dict.fromkeys(bots):
         agents.check_builtin(name, game_id)
     entrants = entrant_ids(list(bots))
-    common = dict(seed=seed, games=games_per, adaptive=adaptive, top=top)
-    two_player = format_name in ("round-robin", "swiss", "double-elim") or (
-        format_name == "single-elim" and (players or (2 if game.min_players <= 2 else game.min_players)) == 2)
-    if two_player:
-        if players not in (None, 2):
-            raise ValueError(f"{format_name} is a two-player format; --players {players} is for "
-                             f"tables (and single-elim over tables)")
-        if game.min_players > 2:
-            raise ValueError(f"{format_name} pairs two players, but {game_id} is played by "
-                             f"{game.min_players} to {game.max_players}: use --format tables or "
-                             f"single-elim with --players {game.min_players}..{game.max_players}")
-        cls = {"round-robin": RoundRobin, "swiss": Swiss, "single-elim": SingleElimination,
-               "double-elim": DoubleElimination}[format_name]
-        extra = {"rounds": rounds} if cls is Swiss else {}
-        return cls(game_id, entrants, **common, **extra)
-    seats = players if players is not None else min(max(len(entrants), game.min_players), game.max_players)
-    try:
-        game.check_players(seats)
-    except ValueError as exc:
-        raise ValueError(f"{exc} (tables of {seats})") from None
-    if len(entrants) < seats:
-        raise ValueError(f"{len(entrants)} bots cannot fill a {game_id} table of {seats}: "
-                         f"give more bots (a name may be repeated) or a smaller --players")
-    if format_name == "tables":
-        return RepeatedTables(game_id, entrants, seats=seats, **common)
-    return TableElimination(game_id, entrants, seats=seats, min_seats=max(2, game.min_players), **common)
+    if players not in (None, 2) and format_name in TWO_PLAYER:
+        raise ValueError(f"{format_name} is a two-player format; --players {players} is for "
+                         f"tables (and single-elim over tables)")
+    seats = players if players is not None else default_seats(format_name, game, len(entrants))
+    return build_format(format_name, game, entrants, seats=seats, seed=seed, games=games_per, rounds=rounds,
+                        adaptive=adaptive, top=top)
 
 
 def result_from_outcome(table: Table, result: dict) -> GameResult:
-    """A :class:`GameResult` from a game's ``result()``: its ranks, and its teams when some
-    seats share one (a team game); a seat per team is the same as no teams."""
-    teams = result.get("teams")
-    if teams is not None and len(set(teams)) == len(teams):
-        teams = None
-    return GameResult(table.key, table.bots, tuple(result["ranks"]),
-                      tuple(teams) if teams is not None else None)
+    """A :class:`GameResult` from a game's ``result()`` (:func:`arena.tournaments.choice.game_result`)."""
+    return game_result(table.key, table.bots, result["ranks"], result.get("teams"))
 
 
 def play_table(game_id: str, table: Table, build: str = COMPILED) -> GameResult:

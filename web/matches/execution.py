@@ -220,8 +220,9 @@ def match_claim(*, match_id, worker="", lease_seconds=None):
 # --- playing -----------------------------------------------------------------------------------
 
 def bot_clock():
-    """The time control of uploaded bots when ``ARENA_BOT_TIME_CONTROL`` sets one, else None
-    (each game's own, ``arena.bots.runner.TIME_CONTROLS``)."""
+    """The time control of uploaded bots when ``ARENA_BOT_TIME_CONTROL`` sets one, else None (each
+    game's own, from its spec).  Validation reads the same variable (``arena.bots.runner.time_control``),
+    so a bot is validated under the clock it is rated under."""
     value = getattr(settings, "ARENA_BOT_TIME_CONTROL", None)
     if not value:
         return None
