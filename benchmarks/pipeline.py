@@ -25,7 +25,7 @@ moves much less than wall times:
 * worker CPU per match: user + system time of the worker processes (the
   Celery consumer and its pool process) over the measured matches;
 * engine CPU per match: the CPU time of the pool processes inside
-  ``web.matches.engine.play``; the difference is the platform's CPU time in
+  ``web.matches.playing.play``; the difference is the platform's CPU time in
   the worker (claim, store, ratings, JSON, Celery and Redis messaging);
 * PostgreSQL CPU per match: user + system time of the workers' PostgreSQL
   backends (the benchmark's own connection excluded);

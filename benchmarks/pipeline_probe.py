@@ -2,7 +2,7 @@
 
 ``celery -A benchmarks.pipeline_probe worker`` runs exactly the platform's
 worker; each pool process also counts the CPU time (``time.thread_time``) and
-wall time of its calls to ``web.matches.engine.play`` and, after each task,
+wall time of its calls to ``web.matches.playing.play`` and, after each task,
 writes its totals to ``$ARENA_BENCH_PROBE_DIR/<pid>.json``.  With them the
 benchmark splits a worker's CPU time into the engine's share and the
 platform's, a split that machine load does not blur the way it blurs wall
@@ -22,8 +22,8 @@ _totals = {"engine_cpu_seconds": 0.0, "engine_wall_seconds": 0.0, "matches": 0}
 
 @worker_process_init.connect
 def _count_engine_time(**_kwargs):
-    from web.matches import engine
-    play = engine.play
+    from web.matches import playing
+    play = playing.play
 
     def counted(**kwargs):
         cpu, wall = time.thread_time(), time.perf_counter()
@@ -34,7 +34,7 @@ def _count_engine_time(**_kwargs):
             _totals["engine_wall_seconds"] += time.perf_counter() - wall
             _totals["matches"] += 1
 
-    engine.play = counted
+    playing.play = counted
 
 
 @task_postrun.connect

@@ -3,5 +3,5 @@
 ``web.bots``, ``web.matches``, ``web.ratings`` and ``web.tournaments`` each keep
 their models, their services (everything that writes) and their selectors
 (everything that reads).  The engines are reached only through
-``web.matches.engine``; ``arena`` itself never imports Django.
+``web.matches.playing``; ``arena`` itself never imports Django.
 """

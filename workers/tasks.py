@@ -12,7 +12,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 log = logging.getLogger(__name__)
 
 def _platform_faults():
-    from web.matches.engine import PlatformFault
+    from web.matches.playing import PlatformFault
     return (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError, PlatformFault)
 
 
@@ -70,18 +70,18 @@ def _ladder_tick():
     """Keeps every game's ladder supplied with matches."""
     from django.conf import settings
 
-    from web.matches import engine
+    from web.matches import playing
     from web.matches.ladder import ladder_fill
     if not settings.ARENA_LADDER_ENABLED:
         return 0
-    return sum(len(ladder_fill(game=game)) for game in engine.game_ids())
+    return sum(len(ladder_fill(game=game)) for game in playing.game_ids())
 
 
 def _refit_ratings():
     """Refits the published rating of every rating pool of every game."""
-    from web.matches import engine
+    from web.matches import playing
     from web.ratings.services import ratings_refit_game
-    return sum(len(ratings_refit_game(game=game)) for game in engine.game_ids())
+    return sum(len(ratings_refit_game(game=game)) for game in playing.game_ids())
 
 
 def _advance_tournaments():

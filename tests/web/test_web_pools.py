@@ -11,7 +11,7 @@ from scipy.stats import t as student_t
 from arena import games as arena_games
 from web.bots import services as bot_services
 from web.matches import execution, services
-from web.matches.engine import PlayedMatch
+from web.matches.playing import PlayedMatch
 from web.matches.models import Match, MatchSeat
 from web.ratings import selectors
 from web.ratings.models import CurrentRating, Pool, RatingEntry

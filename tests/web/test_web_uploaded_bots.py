@@ -83,17 +83,17 @@ def test_a_changed_bot_file_is_not_played(sandboxed, house, user):
 
 
 def test_a_match_that_fails_last_in_a_batch_does_not_hold_back_the_others(house, monkeypatch):
-    from web.matches import engine
+    from web.matches import playing
     first = services.match_create(game="katana", seats=house[:4], seed=1)
     last = services.match_create(game="katana", seats=house[:4], seed=2)
-    real = engine.play
+    real = playing.play
 
     def play(**kwargs):
         if kwargs["seed"] == 2:
-            raise engine.MatchFailed("broken")
+            raise playing.MatchFailed("broken")
         return real(**kwargs)
 
-    monkeypatch.setattr(engine, "play", play)
+    monkeypatch.setattr(playing, "play", play)
     report = execution.matches_run(match_ids=[first.pk, last.pk], worker="test", store_every=3600)
     assert report.done == [first.pk] and report.failed == [last.pk]
     assert Match.objects.get(pk=first.pk).status == "done"

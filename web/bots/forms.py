@@ -2,11 +2,11 @@
 from django import forms
 
 from web.bots import services
-from web.matches import engine
+from web.matches import playing
 
 
 def game_choices():
-    return [(game_id, engine.game_info(game_id).name) for game_id in engine.game_ids()]
+    return [(game_id, playing.game_info(game_id).name) for game_id in playing.game_ids()]
 
 
 class BotUploadForm(forms.Form):

@@ -7,7 +7,7 @@ A task message carries a batch of match ids.  The worker:
    with a fresh lease token; rows updated by someone else are not touched,
    and the rows that carry this token are the ones this worker holds.  A
    match claimed before is claimed only by a task of its own (see below);
-2. plays each through ``web.matches.engine``, outside any transaction
+2. plays each through ``web.matches.playing``, outside any transaction
    (uploaded bots in their sandbox; while a long match plays, the lease of
    the matches held is renewed every third of a lease);
 3. stores the results in ONE transaction per flush (every
@@ -65,7 +65,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from web import publishing
-from web.matches import engine
+from web.matches import playing
 from web.bots.models import BotVersion
 from web.bulk_sql import batch_rows, batch_table
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
@@ -238,7 +238,7 @@ class _LeaseKeeper:
     (slow bots) is not taken over while it plays.  When a renewal updates
     fewer rows than held, the worker has lost those matches (it stalled past
     its lease and the sweep gave them to another worker): they leave
-    ``held``, and the match playing is stopped (``engine.PlayAborted``) if it
+    ``held``, and the match playing is stopped (``playing.PlayAborted``) if it
     is one of them, instead of being played to be thrown away.
     """
 
@@ -252,7 +252,7 @@ class _LeaseKeeper:
         if time.monotonic() - self.last >= self.lease_seconds / 3:
             self.renew()
         if self.playing is not None and self.playing not in self.held:
-            raise engine.PlayAborted(f"match {self.playing}: this worker no longer holds its lease")
+            raise playing.PlayAborted(f"match {self.playing}: this worker no longer holds its lease")
 
     def _held_now(self):
         return Match.objects.filter(pk__in=list(self.held), lease_token=self.token, status=Match.Status.RUNNING)
@@ -279,9 +279,9 @@ class _LeaseKeeper:
 
 def match_play(*, match, seats, on_step=None):
     """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows);
-    raises ``engine.MatchFailed`` or ``engine.PlatformFault``."""
+    raises ``playing.MatchFailed`` or ``playing.PlatformFault``."""
     seats = [SeatToPlay.of(row) for row in seats]
-    return engine.play(game=match.game, rules_version=match.rules_version, options=match.options,
+    return playing.play(game=match.game, rules_version=match.rules_version, options=match.options,
                        seed=match.seed, seats=[row.agent_ref for row in seats],
                        bot_labels=[row.label for row in seats], clock=bot_clock(), on_step=on_step)
 
@@ -522,13 +522,13 @@ def matches_run(*, match_ids, worker="", lease_seconds=None, store_every=None):
             try:
                 keeper()  # a lease renewal due, and whether this match is still held
                 played = match_play(match=item.match, seats=item.seats, on_step=keeper)
-            except engine.PlayAborted:
+            except playing.PlayAborted:
                 report.lost.append(match_id)
-            except engine.MatchFailed as exc:
+            except playing.MatchFailed as exc:
                 match_fail(match_id=match_id, lease_token=token, error=str(exc))
                 keeper.drop([match_id])
                 report.failed.append(match_id)
-            except engine.PlatformFault as exc:
+            except playing.PlatformFault as exc:
                 # This worker cannot play it (no sandbox, no bot file): back to the queue, where the
                 # sweep republishes it after a while; out of attempts, it is an error.
                 match_release(match_id=match_id, lease_token=token, error=str(exc))

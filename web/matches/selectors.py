@@ -85,9 +85,9 @@ def parse_perspective(text):
 def match_frames_json(*, match_id, perspective):
     """The replay viewer's frames of a finished match from ``perspective`` (``None``: everything, or
     a seat), as JSON text; None when the match is unknown or has no replay.  Raises
-    ``engine.EngineInputError`` for a seat the match does not have and ``engine.ReplayUnplayable``
+    ``playing.EngineInputError`` for a seat the match does not have and ``playing.ReplayUnplayable``
     when its replay cannot be re-simulated by this engine."""
-    from web.matches import engine
+    from web.matches import playing
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()
     if row is None:
         return None
@@ -97,7 +97,7 @@ def match_frames_json(*, match_id, perspective):
         replay = match_replay(match_id=match_id)
         if replay is None:
             return None
-        frames = engine.replay_frames(replay, perspective=perspective)
+        frames = playing.replay_frames(replay, perspective=perspective)
         text = json.dumps(frames, separators=(",", ":"))
         cache.set(key, text, FRAMES_CACHE_SECONDS)
     return text
