@@ -68,8 +68,9 @@ def simulate(replay, build=COMPILED, upto=None):
     except ValueError as exc:
         raise ReplayError(str(exc)) from None
     if replay["rules_version"] != game.rules_version:
-        raise ReplayError(f"replay is for {replay['game']} rules {replay['rules_version']}, "
-                          f"this engine plays rules {game.rules_version}")
+        # another rules version may resolve the same steps differently: never re-simulate it
+        raise ReplayError(f"replay recorded under {replay['game']} rules {replay['rules_version']}; "
+                          f"this engine plays rules {game.rules_version} and cannot re-simulate it")
     try:
         state = game.new_state(replay["players"], replay["seed"], replay["options"])
     except ValueError as exc:

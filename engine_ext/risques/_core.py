@@ -25,8 +25,13 @@ where the text is silent:
   other mechanical effect, so a loser's kept wagers all become glory.
 * Vassals take a wound meant for their commander (or, for the Yojimbo's
   guards, for a samurai he protects) when their commander's seat decides so;
-  any hit kills a vassal.
+  any hit kills a vassal.  Only vassals present can: in the Frappe, those of a
+  commander in the scene; in the Massacre, those still in it (they leave with
+  their commander when he stops or is put out of combat).
 * A death can be turned into a rank-5 wound for 1 honor.
+* The dead are hurt no more: one who fell earlier in his initiative group
+  still strikes, but if he loses that exchange the winner has nobody left to
+  hit, and all his kept wagers become glory.  Nobody dies twice.
 """
 import array
 
@@ -174,6 +179,21 @@ class RiskCore:
 
     def _katana(self, p):
         return p < FIRST_VASSAL and KATANA[self.character[p]] == 1
+
+    def _alive(self, p):
+        """Whether ``p`` can still be hurt: a samurai not dead, a vassal with his rank left."""
+        if p >= FIRST_VASSAL:
+            return self.vrank[p - FIRST_VASSAL] > 0
+        return self.dead[p] == 0
+
+    def _present(self, v):
+        """Whether vassal ``v`` is in the scene and can take a wound: in the Frappe (no Massacre
+        round yet) with his commander, in the Massacre while he has not left it."""
+        if self.vrank[v - FIRST_VASSAL] <= 0:
+            return False
+        if self.mround > 0:
+            return self.p_in[v] == 1
+        return self.p_in[self.commander[(v - FIRST_VASSAL) // 2]] == 1
 
     def rep_rank(self, s):
         """Rank of the seat's best martial reputation: the one reputation invoked in a fight."""
@@ -351,7 +371,12 @@ class RiskCore:
         for p in (a, b):
             if p != w:
                 self._glory(self.p_owner[p], self.p_kept[p] // WAGERS_PER_GLORY)
+        loser = b if w == a else a
         if w < 0:
+            self._after_hit()
+        elif not self._alive(loser):
+            # he fell earlier in his initiative group and still struck: nobody is left to hit
+            self._glory(self.p_owner[w], self.p_kept[w] // WAGERS_PER_GLORY)
             self._after_hit()
         elif self._katana(w) and self.risk != R_DUEL:
             self._spend(w, WOUND_WAGERS)
@@ -388,15 +413,17 @@ class RiskCore:
         self._take_wound()
 
     def _vassal_for(self, q, k):
-        """A vassal of commander ``k`` able to take a wound for samurai ``q`` (-1: none)."""
+        """A vassal of commander ``k`` present in the scene and able to take a wound for samurai
+        ``q`` (-1: none)."""
         c = self.commander[k]
-        if c < 0 or self.dead[c]:
+        if c < 0:
             return -1
         if c != q and not (k == 1 and self.protected[q] and self.mode == M_MASSACRE):
             return -1
         for j in range(2):
-            if self.vrank[2 * k + j] > 0:
-                return FIRST_VASSAL + 2 * k + j
+            v = FIRST_VASSAL + 2 * k + j
+            if self._present(v):
+                return v
         return -1
 
     def _absorb(self, seat):

@@ -20,8 +20,9 @@ silent:
   FRAPPE or SURPRISE.  Nobody strikes: another round (Garde stays); in the 3rd
   round one must strike.  One strikes: +2 dice to him unless the other is on
   guard.  SURPRISE costs 1 honor (a scandalous act) and, against a samurai
-  neither on guard nor striking, leaves him without dice; otherwise it is a plain
-  strike without the bonus.  Both strike: no bonus.
+  neither on guard nor striking, leaves him without dice, the striker keeping
+  his +2; otherwise it is a plain strike (with no bonus: the other is on guard
+  or strikes too).  Both strike: no bonus.
 * Massacre: targets secret and simultaneous; initiative wagers secret; each
   strike is a contested risk of the striker against his target where the
   winner hits the loser.  A striker whose target is down picks another one
@@ -35,6 +36,8 @@ silent:
   Duel) a commander may have one take a wound meant for him (it loses its 1
   rank); the Yojimbo names at the start of the Massacre the samurai his guards
   protect, and earns 1 glory each time a guard takes a wound for one of them.
+  Vassals leave the Massacre with their commander (he stops, dies or is put out
+  at rank 5): from then on they take no wound for anybody.
 * Honor: the pool is shared (rulebook) or personal (option).  Each fighter
   adds 1 at the start of a scene; invoked wounds add 1; a successful seppuku
   adds 4 + its wagers.  Spending: +4 dice (once per risk), turning a death into
@@ -586,11 +589,11 @@ class RisquesState(RiskCore):
             x = a if self.p_choice[a] == FRAPPE or self.p_choice[a] == SURPRISE else b
             y = b if x == a else a
             if not self.p_guard[y]:
+                # the striker's advantage; a total surprise also leaves the other without dice
+                self.bonus_p = x
                 if self.p_choice[x] == SURPRISE:
                     self.surprised = y
                     self._log(EV_SURPRISED, y, x, 0, 0)
-                else:
-                    self.bonus_p = x
         self._start_risk(R_FRAPPE, a, b)
 
     def _seppuku(self, s, k):

@@ -15,7 +15,7 @@ def canonical_options(n_players, options):
 SPEC = GameSpec(
     id="risques",
     name="Risques",
-    rules_version="1.2",
+    rules_version="1.3",
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     actions=ACTIONS,
@@ -38,12 +38,16 @@ SPEC = GameSpec(
     time_control=TimeControl(move=1.0, bank=10.0, startup=5.0),
     heuristic_aliases=("risques-odds",),
     heuristic="engine_ext.risques.heuristic:OddsPlayer",
+    # Seeds chosen (rules 1.3) so that the recordings reach the rules of 1.3: a Surprise with
+    # the striker's +2 (frappe, massacre-3, personal-honor), guards who left the Massacre
+    # (massacre-3, personal-honor), a samurai or vassal who fell in his initiative group and
+    # loses his own strike (massacre-7, personal-honor).  The duel has none of them.
     golden=(
         GoldenCase("duel", players=2, seed=35),
-        GoldenCase("frappe", players=2, seed=36, options={"mode": "frappe"}),
-        GoldenCase("massacre-3", players=3, seed=37),
-        GoldenCase("massacre-7", players=7, seed=38),
-        GoldenCase("personal-honor", players=4, seed=39, options={"honor_pool": "personal"}),
+        GoldenCase("frappe", players=2, seed=40, options={"mode": "frappe"}),
+        GoldenCase("massacre-3", players=3, seed=108),
+        GoldenCase("massacre-7", players=7, seed=57),
+        GoldenCase("personal-honor", players=4, seed=2291, options={"honor_pool": "personal"}),
     ),
     docs="docs/bots/risques.md",
     starter_bots=("examples/bots/risques_steady.py",),

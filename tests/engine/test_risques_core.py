@@ -361,6 +361,23 @@ def test_garde_cancels_the_bonus_and_stops_a_surprise(build):
     assert pools(s) == base and s.surprised == -1
 
 
+def test_a_successful_surprise_keeps_the_strikers_two_dice(build):
+    # « Celui qui Frappe a l'avantage au premier Risque (+2 Dés) »: a Surprise is a Frappe, and
+    # the surprised target, who rolls nothing, does not take that advantage away
+    s = frappe(build)
+    base = (s.base_pool(0, 1), s.base_pool(1, 0))
+    declare(s, "SURPRISE", "CALM")
+    assert s.surprised == 1 and s.bonus_p == 0
+    assert pools(s) == (base[0] + 2, base[1])
+
+
+def test_a_surprise_met_by_a_frappe_is_a_plain_exchange(build):
+    s = frappe(build)
+    base = (s.base_pool(0, 1), s.base_pool(1, 0))
+    declare(s, "SURPRISE", "FRAPPE")
+    assert s.surprised == -1 and pools(s) == base
+
+
 def test_surprise_leaves_the_victim_without_dice_and_costs_one_honor(build):
     s = frappe(build)
     reserve = s.honor[7]
