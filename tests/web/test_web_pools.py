@@ -19,7 +19,7 @@ from web.ratings.pools import pools_ensure
 from web.ratings.services import current_ratings_ensure
 from tests.web.test_web_matches import _Statements
 
-DUEL, MASSACRE = "risques@1.2[mode=duel]", "risques@1.2[mode=massacre]"
+DUEL, MASSACRE = "risques@1.3[mode=duel]", "risques@1.3[mode=massacre]"
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def test_risques_duels_and_massacres_rate_into_two_leaderboards(client, risques_
         services.MatchSpec(tuple(risques_house[:2]), 1), services.MatchSpec(tuple(risques_house[1:3]), 2),
         services.MatchSpec(tuple(risques_house[:2]), 3, {"mode": "frappe"})])
     massacre = services.match_create(game="risques", seats=risques_house[2:5], seed=4)
-    assert [m.rating_pool_id for m in duels] == [DUEL, DUEL, "risques@1.2[mode=frappe]"]
+    assert [m.rating_pool_id for m in duels] == [DUEL, DUEL, "risques@1.3[mode=frappe]"]
     assert massacre.rating_pool_id == MASSACRE
     report = execution.matches_run(match_ids=[m.pk for m in duels] + [massacre.pk])
     assert len(report.done) == 4
@@ -49,7 +49,7 @@ def test_risques_duels_and_massacres_rate_into_two_leaderboards(client, risques_
 
     pools = client.get(reverse("api-game-pools", args=["risques"])).json()
     assert [(p["key"], p["kind"], p["games"], p["default"]) for p in pools] == [
-        (DUEL, "ranks", 4, True), ("risques@1.2[mode=frappe]", "ranks", 2, False), (MASSACRE, "ranks", 3, False)]
+        (DUEL, "ranks", 4, True), ("risques@1.3[mode=frappe]", "ranks", 2, False), (MASSACRE, "ranks", 3, False)]
     board = client.get(reverse("api-leaderboard", args=["risques"]), {"pool": MASSACRE}).json()
     assert board["pool"] == MASSACRE and {row["bot_id"] for row in board["results"]} == set(ids[2:])
     default = client.get(reverse("api-leaderboard", args=["risques"])).json()
