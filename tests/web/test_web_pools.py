@@ -28,7 +28,7 @@ def risques_house(db):
 
 
 def test_risques_duels_and_massacres_rate_into_two_leaderboards(client, risques_house):
-    assert arena_games.get("risques").rules_version == "1.2"
+    assert arena_games.get("risques").rules_version == "1.3"
     duels = services.matches_create(game="risques", specs=[
         services.MatchSpec(tuple(risques_house[:2]), 1), services.MatchSpec(tuple(risques_house[1:3]), 2),
         services.MatchSpec(tuple(risques_house[:2]), 3, {"mode": "frappe"})])
@@ -59,7 +59,7 @@ def test_risques_duels_and_massacres_rate_into_two_leaderboards(client, risques_
 
     page = client.get(reverse("game-detail", args=["risques"]), {"pool": MASSACRE}).content.decode()
     assert 'id="pool-selector"' in page and '<strong aria-current="page" class="pool">mode massacre</strong>' in page
-    assert f'href="/games/risques/?pool=risques%401.2%5Bmode%3Dduel%5D&amp;page=1"' in page
+    assert f'href="/games/risques/?pool=risques%401.3%5Bmode%3Dduel%5D&amp;page=1"' in page
     assert risques_house[4].name in page and risques_house[0].name not in page.split('id="recent-matches"')[0]
     bot_page = client.get(reverse("bot-detail", args=[ids[2]])).content.decode()
     assert "mode duel" in bot_page and "mode massacre" in bot_page and 'id="rating-chart-2"' in bot_page
