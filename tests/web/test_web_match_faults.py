@@ -15,6 +15,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from live_servers import require
 from web.matches import execution, services
 from web.matches.models import Match, MatchSeat
 from web.ratings import services as rating_services
@@ -161,7 +162,7 @@ def test_a_worker_that_lost_its_lease_stops_playing_its_batch(house, monkeypatch
 def test_the_sweep_skips_rows_a_stalled_transaction_holds(house, transactional_db):
     """A worker frozen in the middle of its store holds its rows: the sweep does not wait for them."""
     if connection.vendor != "postgresql":
-        pytest.skip("row locks: PostgreSQL")
+        require(False, "row locks need PostgreSQL")
     ids = _matches(house, 2, seed=60)
     execution.matches_claim(match_ids=ids, worker="frozen")
     Match.objects.filter(pk__in=ids).update(lease_expires_at=timezone.now() - timezone.timedelta(seconds=1))
@@ -194,7 +195,7 @@ def test_database_timeouts_come_from_the_environment(monkeypatch):
 @pytest.mark.integration
 def test_this_process_connects_with_a_lock_timeout(db):
     if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL session settings")
+        require(False, "session settings need PostgreSQL")
     with connection.cursor() as cursor:
         cursor.execute("SHOW lock_timeout")
         assert cursor.fetchone() == ("10s",)
