@@ -1,21 +1,47 @@
-"""The live rating: an Elo update per match, so a new result shows at once.
+"""The live rating: an Elo update per match, so a new result shows at once, with an interval.
 
-Multi-player matches are decomposed into every pair of sides; each pair is a
-two-player Elo game (a tie is half a point) and the sum of a side's pairwise
-changes is scaled by ``K / (N - 1)`` where ``N`` is the number of sides, so a
-two-side match is plain Elo.  A team's rating is the mean of its members' and
-every member receives the team's change.  Forfeits are just worst ranks in
-the record; voided matches change nothing.  The fitted rating replaces this
-state at each refit (:meth:`LiveElo.seed`).
+**The update conserves rating mass.**  A match is split into every pair of seats on different
+sides (a side is a team, or a seat without one).  Each pair is a two-player Elo game between
+the two *sides'* ratings (a team rates as the mean of its members; a tie is half a point), and
+the pair exchanges ``K / (S - 1) * (actual - expected)`` points, ``S`` being the match's seats:
+one seat gains exactly what the other loses.  So the changes of a match sum to zero whatever
+its shape: hidden teams of unequal sizes (a lone shogun against two ninjas gains ``K/2`` per
+ninja beaten, each ninja loses ``K/2``), a ronin alone, a forfeiting seat ranked last as a unit
+of its own.  Without teams this is the usual multi-player Elo (``K / (N - 1)`` times the sum
+over the pairs; two seats: plain Elo).  Automata are not seats: they are not in the record and
+exchange nothing.  Voided matches change nothing.
+
+**The interval** is a Gaussian posterior's: a bot starts with the prior standard deviation
+``PRIOR_SD`` (the fit's own fallback prior) and each match adds the Fisher information its
+result carries about the bot's strength.  Between two sides that is ``p (1 - p)`` per pair of
+sides (Bradley-Terry), divided by the square of the side's size (a member moves its side's mean
+by ``1/size``); a ranking of ``N`` sides carries less than its ``N - 1`` pairs would if they were
+independent, so the pairwise sum is scaled to the exact Plackett-Luce information of a ranking
+of ``N`` equal sides, ``(N - H_N) / N`` (``H_N`` the harmonic number), against the pairs'
+``(N - 1) / 4``.  The refit replaces both the ratings and the standard deviations
+(:meth:`LiveElo.seed`), which is how the interval tightens to the fit's.
 """
 from __future__ import annotations
 
+import math
 from typing import Iterable, Mapping, Sequence
 
 from .records import MatchRecord
-from .scale import ELO_BASE, elo_win_probability
+from .scale import ELO_BASE, ELO_PER_NATURAL, elo_win_probability
 
-__all__ = ["LiveElo"]
+__all__ = ["LiveElo", "PRIOR_SD", "Z95", "information_scale"]
+
+PRIOR_SD = 300.0       # Elo points: the fit's fallback prior (arena.ratings.fitted.FALLBACK_PRIOR_SD)
+Z95 = 1.959963984540054
+
+
+def information_scale(sides: int) -> float:
+    """Exact Plackett-Luce information of a ranking of ``sides`` equal sides about one of them,
+    over the sum of its ``sides - 1`` pairwise Bradley-Terry informations (1 for a duel)."""
+    if sides < 2:
+        return 0.0
+    harmonic = sum(1.0 / m for m in range(1, sides + 1))
+    return 4.0 * (sides - harmonic) / (sides * (sides - 1))
 
 
 class LiveElo:
@@ -24,12 +50,18 @@ class LiveElo:
         k: float = 32.0,
         initial: float = ELO_BASE,
         ratings: Mapping[str, float] | None = None,
+        sds: Mapping[str, float] | None = None,
+        prior_sd: float = PRIOR_SD,
     ) -> None:
         if not k > 0:
             raise ValueError(f"k must be positive, got {k!r}")
+        if not prior_sd > 0:
+            raise ValueError(f"prior_sd must be positive, got {prior_sd!r}")
         self.k = float(k)
         self.initial = float(initial)
+        self.prior_sd = float(prior_sd)
         self.ratings: dict[str, float] = dict(ratings or {})
+        self.sds: dict[str, float] = dict(sds or {})
         self.games: dict[str, int] = {}
 
     # --- state --------------------------------------------------------
@@ -41,17 +73,25 @@ class LiveElo:
         return live
 
     def seed(self, table) -> None:
-        """Replace the state with the ratings and game counts of a fitted table.
-
-        Players the table does not know keep their live rating.
-        """
+        """Replace the state with the ratings, standard deviations and game counts of a fitted
+        table.  Players the table does not know keep their live state."""
         for r in table.ratings.values():
             self.ratings[r.player] = r.rating
+            self.sds[r.player] = r.sd
             self.games[r.player] = r.games
         self.initial = table.mean_rating if len(table) else self.initial
 
     def rating(self, player: str) -> float:
         return self.ratings.get(player, self.initial)
+
+    def sd(self, player: str) -> float:
+        """The standard deviation of ``player``'s strength, Elo points (the prior's before a game)."""
+        return self.sds.get(player, self.prior_sd)
+
+    def interval(self, player: str, z: float = Z95) -> tuple[float, float]:
+        """``player``'s 95% interval (``z`` standard deviations either side of the rating)."""
+        r, half = self.rating(player), z * self.sd(player)
+        return r - half, r + half
 
     def __getitem__(self, player: str) -> float:
         return self.rating(player)
@@ -81,37 +121,61 @@ class LiveElo:
         ]
 
     # --- updates ------------------------------------------------------
-    def deltas(self, record: MatchRecord) -> dict[str, float]:
-        """The change each player would receive from ``record`` (not applied)."""
+    def _pairs(self, record: MatchRecord):
+        """``(units, side ratings, [(i, j, actual_i, expected_i)])`` of every pair of sides."""
         units = record.units()
-        n = len(units)
-        if record.voided or n < 2:   # a side alone beats nobody
-            return {}
         side = [self.side_rating(u.players) for u in units]
-        scale = self.k / (n - 1)
+        pairs = []
+        for i in range(len(units)):
+            for j in range(i + 1, len(units)):
+                ri, rj = units[i].rank, units[j].rank
+                actual = 1.0 if ri < rj else 0.5 if ri == rj else 0.0
+                pairs.append((i, j, actual, elo_win_probability(side[i], side[j])))
+        return units, side, pairs
+
+    def deltas(self, record: MatchRecord) -> dict[str, float]:
+        """The change each player would receive from ``record`` (not applied); they sum to 0."""
+        if record.voided:
+            return {}
+        units, _, pairs = self._pairs(record)
+        if len(units) < 2:   # a side alone beats nobody
+            return {}
+        per_pair = self.k / (record.seats - 1)
+        out: dict[str, float] = {p: 0.0 for u in units for p in u.players}
+        for i, j, actual, expected in pairs:
+            exchange = per_pair * (actual - expected)   # what each seat of i takes from each seat of j
+            for p in units[i].players:
+                out[p] += exchange * len(units[j].players)
+            for p in units[j].players:
+                out[p] -= exchange * len(units[i].players)
+        return out
+
+    def information(self, record: MatchRecord) -> dict[str, float]:
+        """The Fisher information (natural units) ``record`` carries about each player's strength."""
+        if record.voided:
+            return {}
+        units, _, pairs = self._pairs(record)
+        if len(units) < 2:
+            return {}
+        per_side = [0.0] * len(units)
+        for i, j, _, expected in pairs:
+            info = expected * (1.0 - expected)
+            per_side[i] += info
+            per_side[j] += info
+        scale = information_scale(len(units))
         out: dict[str, float] = {}
-        for i, ui in enumerate(units):
-            total = 0.0
-            for j, uj in enumerate(units):
-                if i == j:
-                    continue
-                expected = elo_win_probability(side[i], side[j])
-                if ui.rank < uj.rank:
-                    actual = 1.0
-                elif ui.rank == uj.rank:
-                    actual = 0.5
-                else:
-                    actual = 0.0
-                total += actual - expected
-            delta = scale * total
-            for p in ui.players:
-                out[p] = out.get(p, 0.0) + delta
+        for u, info in zip(units, per_side):
+            for p in u.players:
+                out[p] = out.get(p, 0.0) + scale * info / len(u.players) ** 2
         return out
 
     def update(self, record: MatchRecord) -> dict[str, float]:
         """Apply one match; returns the change of each player (empty if voided)."""
         changes = self.deltas(record)
+        information = self.information(record)
         for p, d in changes.items():
+            precision = (ELO_PER_NATURAL / self.sd(p)) ** 2 + information.get(p, 0.0)
+            self.sds[p] = ELO_PER_NATURAL / math.sqrt(precision)
             self.ratings[p] = self.rating(p) + d
             self.games[p] = self.games.get(p, 0) + 1
         return changes

@@ -16,6 +16,7 @@ from typing import IO, Any, Iterable, Iterator, Sequence
 __all__ = [
     "MatchRecord",
     "Unit",
+    "forfeit_units",
     "read_jsonl",
     "write_jsonl",
     "iter_jsonl",
@@ -160,6 +161,21 @@ def _as_tuple(value: Any, name: str) -> tuple:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise ValueError(f"{name!r} must be a sequence")
     return tuple(value)
+
+
+def forfeit_units(teams: Sequence[str], ranks: Sequence[int]) -> tuple[str, ...]:
+    """Team labels in which a seat ranked below its team (it forfeited: the game ranks it last
+    and its team-mates keep the team's place) plays as a unit of its own, ``<team>/seat<i>``.
+
+    A record's units are its teams (:meth:`MatchRecord.units`): the team keeps its members and
+    its place, and the forfeiting seat is one more unit, ranked last, instead of the whole match
+    losing its teams.
+    """
+    best: dict[str, int] = {}
+    for team, rank in zip(teams, ranks):
+        best[team] = min(best.get(team, rank), rank)
+    return tuple(team if rank == best[team] else f"{team}/seat{seat}"
+                 for seat, (team, rank) in enumerate(zip(teams, ranks)))
 
 
 def games_in(records: Iterable[MatchRecord]) -> list[str]:
