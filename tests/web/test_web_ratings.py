@@ -26,8 +26,10 @@ def test_live_entries_follow_every_match_and_sum_to_the_current_rating(house, pl
         assert entries[-1].rating == pytest.approx(current.rating)
         assert current.wins == sum(1 for m in played
                                    for s in m.seats.all() if s.bot_id == bot.pk and s.rank == 1)
-    # Team Elo is not zero-sum per bot (every member gets its team's change), but it moved.
-    assert len(set(CurrentRating.objects.values_list("rating", flat=True))) == 6
+    # The live update is an exchange between seats: the pool's mean is still 1500, and it moved.
+    ratings = list(CurrentRating.objects.values_list("rating", flat=True))
+    assert sum(ratings) / len(ratings) == pytest.approx(1500.0, abs=1e-6)
+    assert len(set(ratings)) == 6
 
 
 def test_rating_entries_are_append_only(house, played):

@@ -29,6 +29,8 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", matches.MatchReplayApi.as_view(), name="api-match-replay"),
     path("tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.TournamentDetailApi.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/official/", tournaments.TournamentOfficialApi.as_view(),
+         name="api-tournament-official"),
     path("tournaments/<int:tournament_id>/standings/", tournaments.TournamentStandingsApi.as_view(),
          name="api-tournament-standings"),
 ]

@@ -130,7 +130,7 @@ class MatchToPlay:
     options: dict
     seed: int
     tournament_round_id: int | None = None
-    rating_pool: str | None = None    # the key of the pool its ratings go to, and the pool's kind
+    rating_pool: str | None = None    # the key of the pool its ratings go to (None: not rated), its kind
     rating_kind: str | None = None
 
 
@@ -197,10 +197,10 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
         attempts=F("attempts") + 1, started_at=now, worker=worker[:255])
     if not updated:
         return token, []
-    matches = [MatchToPlay(*row) for row in
+    matches = [MatchToPlay(*row[:6], row[6] if row[8] else None, row[7]) for row in
                Match.objects.filter(lease_token=token, status=Match.Status.RUNNING).order_by("pk")
                .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool_id",
-                            "rating_pool__kind")]
+                            "rating_pool__kind", "rated")]
     seats, refs = {}, {}
     for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256) in (
             MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
@@ -360,12 +360,13 @@ def _store_together(token, now, results):
         if database_failed(exc):
             raise
         raise _StepFailed("storing", exc) from exc
-    if done:
+    rated = [(claimed, played) for claimed, played in done if claimed.match.rating_pool]
+    if rated:
         try:
             ratings_apply_matches(matches=[MatchToRate(claimed.match.pk, claimed.match.game,
                                                        claimed.match.rating_pool, claimed.match.rating_kind,
                                                        claimed.seats, played.result)
-                                           for claimed, played in done])
+                                           for claimed, played in rated])
         except Exception as exc:
             if database_failed(exc):
                 raise
@@ -435,9 +436,9 @@ def match_store_result(*, match_id, lease_token, played, seats=None, match=None)
     """Stores one played match; returns False (storing nothing) if this lease no longer holds it."""
     if match is None:
         match = (Match.objects.select_related("rating_pool")
-                 .only("game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool__kind")
+                 .only("game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool__kind", "rated")
                  .get(pk=match_id))
-    pool = match.rating_pool
+    pool = match.rating_pool if match.rated else None
     match = MatchToPlay(match.pk, match.game, match.rules_version, match.options, match.seed,
                         match.tournament_round_id, pool and pool.key, pool and pool.kind)
     if seats is None:

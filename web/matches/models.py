@@ -33,6 +33,9 @@ class Match(models.Model):
                                     related_name="+",
                                     help_text="where its ratings go, from its game, rules version, seats and "
                                               "options when it is created")
+    rated = models.BooleanField(
+        default=True, help_text="whether it feeds its pool's published rating: a ladder match does, a tournament's "
+                                "only when staff made the tournament official (web.matches.services.feeds_pool)")
     seed = models.BigIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MANUAL)
     tournament_round = models.ForeignKey("tournaments.TournamentRound", null=True, blank=True,

@@ -104,10 +104,10 @@ def match_frames_json(*, match_id, perspective):
 
 
 def finished_match_records(*, pool, since_id=0):
-    """Every finished match of rating pool ``pool`` (a key) as a rating record (its ``game`` is the
-    pool's key), and the largest match id read."""
+    """Every finished match that feeds rating pool ``pool`` (a key; ``Match.rated``) as a rating
+    record (its ``game`` is the pool's key), and the largest match id read."""
     game = pool
-    seats = (MatchSeat.objects.filter(match__rating_pool=pool, match__status=Match.Status.DONE,
+    seats = (MatchSeat.objects.filter(match__rating_pool=pool, match__rated=True, match__status=Match.Status.DONE,
                                       match_id__gt=since_id)
              .order_by("match_id", "seat").values_list("match_id", "bot_id", "rank", "team"))
     records, through = [], since_id

@@ -1,5 +1,4 @@
 """Writing ratings: the live update of each finished match, and the periodic refit, per rating pool."""
-import logging
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -7,15 +6,16 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from arena.ratings import LiveElo, fit_ratings
+from arena.ratings.live import Z95
 from arena.ratings.scores import ScoreSummary, add_score, automaton_results, mean_interval
 from web.bulk_sql import batch_rows, batch_table
 from web.matches import selectors as match_selectors
 from web.ratings.models import CurrentRating, Pool, RatingEntry
 from web.ratings.records import match_record
 
-log = logging.getLogger(__name__)
 
 INITIAL_RATING = 1500.0
+LIVE_K = 32.0   # Elo points a duel between equals exchanges in all (see BENCHMARKS.md: live against refit)
 
 
 def current_ratings_ensure(*, game, pool, bot_ids):
@@ -43,7 +43,8 @@ def ratings_apply_matches(*, matches):
     """Appends one live entry per bot of each finished match and moves its current rating in the
     match's pool.
 
-    ``matches`` is a list of ``MatchToRate`` in the order they are applied.  Runs inside the
+    ``matches`` is a list of ``MatchToRate`` in the order they are applied (one without a pool, which
+    feeds none, is skipped).  Runs inside the
     transaction that stores the matches; the current-rating rows of every bot involved are locked
     first, in one order, so that concurrent stores neither deadlock nor lose an update, and the
     unique constraint on (match, bot) makes a second application fail instead of counting a match
@@ -51,9 +52,6 @@ def ratings_apply_matches(*, matches):
     automata (``_score_update``); the others, an Elo update of the finishing order.  Returns the
     number of entries appended.
     """
-    unpooled = [m.match_id for m in matches if m.pool is None]
-    if unpooled:
-        log.warning("matches %s have no rating pool: not rated", unpooled)
     matches = [m for m in matches if m.pool is not None]
     keys = sorted({(m.pool, row.bot_id) for m in matches for row in m.seats})
     bot_ids = sorted({bot_id for _, bot_id in keys})
@@ -69,6 +67,15 @@ def ratings_apply_matches(*, matches):
         for pool in sorted({pool for pool, _ in missing}):
             current_ratings_ensure(game=games[pool], pool=pool, bot_ids={b for p, b in missing if p == pool})
         current = locked()
+    entries = _apply(current=current, matches=matches)
+    if entries:
+        _write_live(entries, list(current.values()))
+    return len(entries)
+
+
+def _apply(*, current, matches):
+    """Moves the rows of ``current`` (``{(pool key, bot id): CurrentRating}``) by ``matches`` in
+    order, in memory; returns the live entries as rows of ``_ENTRY_BATCH``."""
     live = {}
     entries = []
     for match in matches:
@@ -78,14 +85,20 @@ def ratings_apply_matches(*, matches):
         else:
             elo = live.get(match.pool)
             if elo is None:
-                elo = live[match.pool] = LiveElo(ratings={str(b): row.rating for (p, b), row in current.items()
-                                                          if p == match.pool})
+                rows = [(str(b), row) for (p, b), row in current.items() if p == match.pool]
+                elo = live[match.pool] = LiveElo(k=LIVE_K, ratings={b: row.rating for b, row in rows},
+                                                 sds={b: _sd(row) for b, row in rows if _sd(row) is not None})
             moves = _elo_update(current=current, elo=elo, match=match, seats=ordered)
         entries += [(bot_id, match.game, match.pool, RatingEntry.Kind.LIVE, match.match_id, row.rating, delta,
                      row.low, row.high, row.games) for bot_id, row, delta in moves]
-    if entries:
-        _write_live(entries, list(current.values()))
-    return len(entries)
+    return entries
+
+
+def _sd(row):
+    """The standard deviation a row's 95% interval stands for; None without one (the prior's)."""
+    if row.low is None or row.high is None or not row.high > row.low:
+        return None
+    return (row.high - row.low) / (2 * Z95)
 
 
 def _elo_update(*, current, elo, match, seats):
@@ -98,9 +111,7 @@ def _elo_update(*, current, elo, match, seats):
         row = current[(match.pool, bot_id)]
         delta = deltas.get(str(bot_id), 0.0)
         row.rating = elo.rating(str(bot_id))
-        if row.low is not None:
-            row.low += delta
-            row.high += delta
+        row.low, row.high = elo.interval(str(bot_id))
         row.games += 1
         row.wins += bot_id in winners
         moves.append((bot_id, row, delta))
@@ -168,7 +179,7 @@ def _write_live(entries, current):
 
 def ratings_apply_match(*, match, seats, result=None):
     """``ratings_apply_matches`` for one stored match (``result``: its stored one by default)."""
-    pool = match.rating_pool
+    pool = match.rating_pool if match.rated else None   # a match that feeds no pool moves nothing
     return ratings_apply_matches(matches=[MatchToRate(match.pk, match.game, pool.key if pool else None,
                                                       pool.kind if pool else Pool.Kind.RANKS, list(seats),
                                                       match.result if result is None else result)])

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from web.tournaments import services
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
 
 
@@ -21,12 +22,19 @@ class TournamentRoundInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "game", "format", "status", "owner", "created_at", "finished_at")
-    list_filter = ("game", "status", "format")
+    list_display = ("name", "game", "format", "status", "official", "owner", "created_at", "finished_at")
+    list_filter = ("game", "status", "format", "official")
     list_select_related = ("owner",)
     search_fields = ("name", "owner__username")
-    readonly_fields = ("standings", "seed", "started_at", "finished_at")
+    # "official" changes through the action only: it also applies the finished matches to the ratings
+    readonly_fields = ("official", "standings", "seed", "started_at", "finished_at")
     inlines = [TournamentParticipantInline, TournamentRoundInline]
+    actions = ["make_official"]
+
+    @admin.action(description="Make official (its matches feed the published ratings)")
+    def make_official(self, request, queryset):
+        applied = sum(services.tournament_make_official(tournament=t) for t in queryset.order_by("pk"))
+        self.message_user(request, f"{queryset.count()} tournament(s) official; {applied} finished match(es) rated")
 
 
 @admin.register(TournamentRound)

@@ -2,6 +2,7 @@
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -39,6 +40,7 @@ class TournamentOutput(serializers.Serializer):
     games_per_pairing = serializers.IntegerField()
     rounds_planned = serializers.IntegerField()
     seed = serializers.IntegerField()
+    official = serializers.BooleanField(help_text="made official by staff: only then do its matches move the published ratings")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -67,7 +69,7 @@ def tournament_data(t):
     return {"id": t.pk, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
             "owner": t.owner.username if t.owner_id else None, "players_per_match": t.players_per_match,
             "games_per_pairing": t.games_per_pairing, "rounds_planned": t.rounds_planned, "seed": t.seed,
-            "created_at": t.created_at, "finished_at": t.finished_at}
+            "official": t.official, "created_at": t.created_at, "finished_at": t.finished_at}
 
 
 def tournament_detail_data(t):
@@ -145,3 +147,19 @@ class TournamentStandingsApi(APIView):
         """The standings so far (final once the tournament is done)."""
         tournament = _tournament_or_404(tournament_id)
         return Response(selectors.tournament_standings(tournament=tournament))
+
+
+class TournamentOfficialApi(APIView):
+    """Staff only: makes a tournament official, so that its matches feed the published ratings."""
+    permission_classes = [IsAdminUser]
+
+    class OfficialOutput(serializers.Serializer):
+        id = serializers.IntegerField()
+        official = serializers.BooleanField()
+        matches_rated = serializers.IntegerField(help_text="finished matches applied to the ratings now")
+
+    @extend_schema(request=None, responses=OfficialOutput, operation_id="tournaments_make_official")
+    def post(self, request, tournament_id):
+        tournament = _tournament_or_404(tournament_id)
+        applied = services.tournament_make_official(tournament=tournament)
+        return Response({"id": tournament.pk, "official": tournament.official, "matches_rated": applied})

@@ -29,6 +29,9 @@ class Tournament(models.Model):
         default=1, help_text="rounds of tables or of Swiss; 0 when the format decides (knock-outs)")
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField()
+    official = models.BooleanField(
+        default=False, help_text="made official by staff: its matches feed the pools' published ratings; otherwise "
+                                 "its entrants are rated inside the tournament only")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     standings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

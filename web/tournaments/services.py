@@ -8,13 +8,16 @@ tournament when there are none.
 """
 import random
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from web.errors import ServiceError
 from web.matches import playing
-from web.matches.models import Match
+from web import publishing
+from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, _resolve_seat, matches_create
+from web.ratings.services import MatchToRate, current_ratings_ensure, ratings_apply_matches
 from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
 
@@ -120,6 +123,41 @@ def tournaments_advance_all():
     for round_id in ids:
         tournament_advance(round_id=round_id)
     return len(ids)
+
+
+def tournament_make_official(*, tournament):
+    """Makes ``tournament`` official (staff only: the caller checks): from now on its matches feed
+    their pools' published ratings, those it already finished included.
+
+    Its finished matches are applied to the live ratings now, in order (they were rated inside the
+    tournament only), and a refit is queued once the transaction commits.  Returns the number of
+    matches applied; making an official tournament official again does nothing."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.official:
+            tournament.official = True
+            return 0
+        locked.official = True
+        locked.save(update_fields=["official"])
+        matches = Match.objects.filter(tournament_round__tournament=locked)
+        finished = list(matches.filter(rated=False, status=Match.Status.DONE).select_related("rating_pool")
+                        .order_by("pk"))
+        matches.update(rated=True)
+        seats = {}
+        for row in MatchSeat.objects.filter(match__in=finished).order_by("match_id", "seat"):
+            seats.setdefault(row.match_id, []).append(row)
+        pools = {}
+        for match in finished:
+            pools.setdefault(match.rating_pool_id, set()).update(row.bot_id for row in seats.get(match.pk, ()))
+        for key, bot_ids in sorted(pools.items()):
+            current_ratings_ensure(game=locked.game, pool=key, bot_ids=bot_ids)
+        ratings_apply_matches(matches=[MatchToRate(m.pk, m.game, m.rating_pool_id, m.rating_pool.kind,
+                                                   seats.get(m.pk, []), m.result or {})
+                                       for m in finished if m.rating_pool_id])
+        if settings.ARENA_PUBLISH_TASKS:
+            transaction.on_commit(lambda: publishing.publish(publishing.REFIT_RATINGS))
+    tournament.official = True
+    return len(finished)
 
 
 @transaction.atomic
