@@ -209,25 +209,43 @@ def test_uploads_from_the_page_share_the_apis_rate_limit(client, user):
         throttles.UploadThrottle.THROTTLE_RATES = old
 
 
-def test_the_rating_chart_scales_the_history_into_its_plot():
-    entries = [SimpleNamespace(rating=r, low=lo, high=hi, games=g, kind=k) for r, lo, hi, g, k in [
-        (1500, None, None, 1, "live"), (1520, None, None, 2, "live"), (1480, 1400, 1560, 2, "fit"),
-        (1510, 1440, 1580, 3, "fit")]]
+def test_the_rating_chart_draws_dated_points_with_the_interval_as_a_band():
+    from datetime import datetime, timezone
+    day = datetime(2026, 11, 24, tzinfo=timezone.utc)
+    entries = [SimpleNamespace(rating=r, low=lo, high=hi, games=g, kind=k, created_at=day.replace(hour=h))
+               for r, lo, hi, g, k, h in [
+                   (1500, 1200, 1800, 1, "live", 4), (1520, 1300, 1740, 2, "live", 6), (1480, 1400, 1560, 2, "fit", 7),
+                   (1510, 1440, 1580, 3, "fit", 10)]]
     chart = charts.rating_chart(entries)
     left, top, right, bottom = chart.plot
     points = [tuple(map(float, p.split(","))) for p in chart.line.split()]
-    assert [x for x, _ in points] == sorted(x for x, _ in points) and points[0][0] == left and points[-1][0] == right
+    assert points[0][0] == left and points[-1][0] == right
+    # x is time: 04:00, 06:00, 07:00, 10:00 over six hours
+    assert [round((x - left) / (right - left) * 6, 3) for x, _ in points] == [0, 2, 3, 6]
     assert all(top <= y <= bottom for _, y in points)
     assert points[1][1] < points[0][1] < points[2][1]   # higher ratings are drawn higher
-    assert chart.band.count(",") == 4   # two fitted entries: two upper and two lower corners
-    assert chart.dots[2][2] == "1480.0 after 2 games (fit)"
-    assert [w[0] for w in chart.whiskers] == [points[2][0], points[3][0]]
-    assert all(top <= high < y < low <= bottom for (_, high, low), (_, y) in zip(chart.whiskers, points[2:]))
+    assert chart.band.count(",") == 8   # four intervals: four upper and four lower corners
+    assert chart.dots[2][2] == "1480.0 (1400.0 – 1560.0) after 2 games, refit, 24 Nov 2026 07:00 UTC"
+    assert all(top <= high < y < low <= bottom for (_, high, low), (_, y) in zip(chart.whiskers, points))
     labels = [label for _, label in chart.y_ticks]
-    assert labels[0] == "1400" and labels[-1] == "1600"
+    assert labels[0] == "1200" and labels[-1] == "1800"
+    assert [label for _, label, _ in chart.x_ticks] == ["04:00", "05:00", "06:00", "07:00", "08:00", "09:00", "10:00"]
+    assert [x for x, _, _ in chart.x_ticks][::3] == [points[0][0], points[2][0], points[3][0]]  # 04, 07, 10 h
+    assert chart.x_title == "time (UTC), 24 Nov 2026"
     assert charts.rating_chart([]) is None
     single = charts.rating_chart(entries[:1])
-    assert single.line.count(",") == 1 and len(single.x_labels) == 1
+    assert single.line.count(",") == 1 and single.line.startswith(f"{(left + right) / 2:.1f},")
+    assert single.x_title.endswith("24 Nov 2026") and single.x_ticks and not single.band
+
+
+def test_a_chart_over_weeks_is_labelled_by_day():
+    from datetime import datetime, timedelta, timezone
+    start = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+    entries = [SimpleNamespace(rating=1500 + i, low=1400, high=1600 + i, games=i, kind="live",
+                               created_at=start + timedelta(days=i)) for i in range(20)]
+    chart = charts.rating_chart(entries)
+    assert [label for _, label, _ in chart.x_ticks] == ["05 Nov", "12 Nov", "19 Nov"]
+    assert chart.x_title == "time (UTC)"
 
 
 def test_the_bot_and_game_pages_read_a_fixed_number_of_queries_however_many_matches(client, house, user):

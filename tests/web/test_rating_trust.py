@@ -126,3 +126,52 @@ def test_a_three_seat_katana_match_moves_the_pool_by_nothing(house):
         assert entry.low < entry.rating < entry.high and entry.high - entry.low < 2 * 1.96 * 300
     row = rating_selectors.current_rating(bot=house[0])
     assert row.low is not None and row.games == 1
+
+
+def test_provisional_bots_are_listed_after_the_settled_ones_whatever_their_rating(house, katana_pool, client):
+    # (rating, low, high, games): settled by a narrow interval, by games, and two provisional
+    values = [(1700, 1500, 1900, 12), (1550, 1480, 1620, 12), (1450, 1300, 1600, 60), (1600, 1400, 1800, 49),
+              (1400, 1399, 1401, 1)]
+    for bot, (rating, low, high, games) in zip(house, values):
+        CurrentRating.objects.create(bot=bot, game="katana", pool_id=katana_pool, rating=rating, low=low, high=high,
+                                     games=games)
+    board = rating_selectors.leaderboard_page(pool=katana_pool, search="", page=1, page_size=10, offset=0)
+    order = [(row["bot_id"], row["provisional"]) for row in board["results"]]
+    assert order == [(house[1].pk, False), (house[2].pk, False), (house[4].pk, False),
+                     (house[0].pk, True), (house[3].pk, True)]
+    page = client.get("/games/katana/").content.decode()
+    assert page.count('data-provisional="true"') == 2 and "ranked apart" in page
+    assert page.index(house[2].name) < page.index("ranked apart") < page.index(house[0].name)
+
+
+def test_a_bot_page_shows_its_interval_and_provisional_mark_after_its_first_game(house, client):
+    match = match_services.match_create(game="katana", seats=house[:3], seed=9)
+    match_execution.matches_run(match_ids=[match.pk], worker="test")
+    row = rating_selectors.current_rating(bot=house[0])
+    assert row.provisional and row.games == 1
+    page = client.get(f"/bots/{house[0].pk}/").content.decode()
+    rating = page.split('id="current-rating"')[1].split("</p>")[0]
+    assert f"95% interval {row.low:.1f} – {row.high:.1f}" in rating and ">provisional<" in rating
+    chart = page.split('id="rating-chart"')[1].split("</svg>")[0]
+    assert 'class="band"' not in chart and 'class="whisker"' in chart   # one point: its interval as a whisker
+    assert "time (UTC), " + row.updated_at.strftime("%d %b %Y") in chart
+    assert APIClient().get(f"/api/bots/{house[0].pk}/").json()["rating"]["provisional"] is True
+
+
+def test_the_chart_reads_one_point_per_refit_and_per_day_not_per_match(house):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from web.ratings.services import ratings_refit
+    matches = [match_services.match_create(game="katana", seats=house[:3], seed=seed) for seed in range(6)]
+    match_execution.matches_run(match_ids=[m.pk for m in matches], worker="test")
+    live = list(RatingEntry.objects.filter(bot=house[0], kind="live").order_by("id"))
+    assert len(live) == 6
+    # the first three matches were played two days ago
+    RatingEntry.objects.filter(pk__in=[e.pk for e in live[:3]]).update(created_at=timezone.now() - timedelta(days=2))
+    ratings_refit(pool=POOL)
+    ratings_refit(pool=POOL)
+    points = rating_selectors.rating_chart_points(bot=house[0], pool=POOL)
+    assert [(p.kind, p.pk) for p in points] == [("live", live[2].pk), ("live", live[5].pk)] + [
+        ("fit", e.pk) for e in RatingEntry.objects.filter(bot=house[0], kind="fit").order_by("id")]

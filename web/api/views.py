@@ -88,6 +88,8 @@ class LeaderboardRowOutput(serializers.Serializer):
     rating = serializers.FloatField(help_text="a score pool: the mean score")
     low = serializers.FloatField(allow_null=True, help_text="95% interval (a score pool: Student t of the mean)")
     high = serializers.FloatField(allow_null=True)
+    provisional = serializers.BooleanField(help_text="interval still too wide and too few games: listed after the "
+                                                     "settled bots, apart")
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField()
@@ -131,8 +133,9 @@ class LeaderboardApi(APIView):
                                OpenApiParameter("page_size", int)],
                    responses=LeaderboardOutput, operation_id="games_leaderboard")
     def get(self, request, game):
-        """Bots of one rating pool by current rating (with its interval after a refit), games played and
-        win rate; a score pool by mean score, with win rates against the automata."""
+        """Bots of one rating pool by current rating with its 95% interval, games played and win rate, the
+        settled bots first and the provisional ones after them; a score pool by mean score, with win rates
+        against the automata."""
         game_or_404(game)
         page, size, offset = page_params(request)
         search = request.query_params.get("search", "").replace("\x00", "")[:64]

@@ -28,6 +28,8 @@ class RatingOutput(serializers.Serializer):
     high = serializers.FloatField(allow_null=True)
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="interval still too wide and too few games to rank it among "
+                                                     "the settled bots")
 
 
 class VersionOutput(serializers.Serializer):
@@ -75,7 +77,7 @@ def _rating(row):
     if row is None:
         return None
     return {"pool": row.pool_id, "rating": row.rating, "low": row.low, "high": row.high, "games": row.games,
-            "wins": row.wins}
+            "wins": row.wins, "provisional": row.provisional}
 
 
 def bot_data(bot, *, user, rating=None, versions=None):

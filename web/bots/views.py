@@ -16,7 +16,6 @@ from web.ratings import charts
 from web.ratings import selectors as rating_selectors
 
 RECENT_MATCHES = 20
-RATING_POINTS = 300
 
 
 def _bot_or_404(bot_id):
@@ -43,12 +42,13 @@ def bot_detail(request, bot_id):
     pool_ratings = [
         {"row": row, "automata": rating_selectors.automata_rates(row.automata),
          "chart_id": "rating-chart" if index == 0 else f"rating-chart-{index + 1}",
-         "chart": charts.rating_chart(rating_selectors.rating_history(bot=bot, pool=row.pool, limit=RATING_POINTS))}
+         "chart": charts.rating_chart(rating_selectors.rating_chart_points(bot=bot, pool=row.pool))}
         for index, row in enumerate(rating_selectors.bot_pool_ratings(bot=bot))]
     context = {
         **_status_context(bot, request.user),
         "versions": versions,
         "pool_ratings": pool_ratings,   # most played pool first
+        **rating_selectors.provisional_rule(),
         "matches": match_selectors.match_list(bot=bot, limit=RECENT_MATCHES),
         # what only the owner reads: the seats' reasons and output, each failed version's verdict
         "seat_logs": match_selectors.bot_seat_logs(bot=bot, user=request.user) if mine else [],

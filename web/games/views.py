@@ -54,6 +54,7 @@ def _leaderboard_context(request, game):
     selector = [{**row, "href": link(1, row["key"], with_search=False)["href"], "current": row["key"] == pool}
                 for row in pools] if len(pools) > 1 else []
     return {"game": game, "board": board, "search": search, "pool": named, "pools": selector,
+            **rating_selectors.provisional_rule(),
             "previous": link(page - 1) if page > 1 else None,
             "next": link(page + 1) if page < board["pages"] else None}
 

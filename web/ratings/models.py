@@ -77,6 +77,25 @@ class RatingEntry(models.Model):
         super().save(*args, **kwargs)
 
 
+# A rating is provisional until its 95% interval is narrower than PROVISIONAL_WIDTH Elo points or
+# its bot has played PROVISIONAL_GAMES games in the pool (a score pool: SCORE_PROVISIONAL_GAMES
+# games, its t interval being wide and unstable before).  200 points is the gap at which one bot
+# wins about three games in four against another: a narrower interval places a bot among its
+# neighbours; 50 games bound how long a bot in games that say little about each seat (a member
+# of a large hidden team) stays apart.
+PROVISIONAL_WIDTH = 200.0
+PROVISIONAL_GAMES = 50
+SCORE_PROVISIONAL_GAMES = 10
+
+
+def provisional_q():
+    """The rows of ``CurrentRating`` that are provisional, as a filter (for ordering boards)."""
+    settled = models.Q(games__gte=PROVISIONAL_GAMES) | models.Q(
+        low__isnull=False, high__isnull=False, high__lt=models.F("low") + PROVISIONAL_WIDTH)
+    score_settled = models.Q(games__gte=SCORE_PROVISIONAL_GAMES)
+    return (models.Q(pool__kind="score") & ~score_settled) | (~models.Q(pool__kind="score") & ~settled)
+
+
 class CurrentRating(models.Model):
     bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="current_ratings")
     game = models.CharField(max_length=32)
@@ -92,6 +111,14 @@ class CurrentRating(models.Model):
                                 help_text='a score pool: {"<level>": {"name", "games", "wins"}}, a win being '
                                           "a finish strictly above that automaton")
     updated_at = models.DateTimeField(auto_now=True)
+
+    @property
+    def provisional(self):
+        """Too few games or too wide an interval to be placed among the others (``provisional_q``)."""
+        if self.pool.kind == Pool.Kind.SCORE:
+            return self.games < SCORE_PROVISIONAL_GAMES
+        narrow = self.low is not None and self.high is not None and self.high - self.low < PROVISIONAL_WIDTH
+        return not (narrow or self.games >= PROVISIONAL_GAMES)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["bot", "pool"], name="currentrating_unique")]

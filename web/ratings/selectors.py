@@ -1,8 +1,10 @@
 """Reading ratings: the pools of a game, current values, leaderboards, histories."""
-from django.db.models import Count, Sum
+from django.db.models import BooleanField, Case, Count, Max, Sum, Value, When
+from django.db.models.functions import TruncDate
 
 from arena.ratings.scores import wilson_interval
-from web.ratings.models import CurrentRating, Pool, RatingEntry
+from web.ratings import models as rating_models
+from web.ratings.models import CurrentRating, Pool, RatingEntry, provisional_q
 
 
 def game_pools(*, game):
@@ -38,6 +40,12 @@ def bot_pool_ratings(*, bot):
     return list(rows)
 
 
+def provisional_rule():
+    """The thresholds of the provisional mark, as the pages state them."""
+    return {"provisional_width": rating_models.PROVISIONAL_WIDTH, "provisional_games": rating_models.PROVISIONAL_GAMES,
+            "score_provisional_games": rating_models.SCORE_PROVISIONAL_GAMES}
+
+
 def _board(pool, search, include_deleted):
     rows = CurrentRating.objects.filter(pool=pool, games__gt=0)
     if not include_deleted:
@@ -48,12 +56,29 @@ def _board(pool, search, include_deleted):
 
 
 def leaderboard(*, pool, search="", offset=0, limit=50, include_deleted=False):
-    rows = _board(pool, search, include_deleted).select_related("bot", "bot__owner")
-    return list(rows.order_by("-rating", "bot_id")[offset:offset + limit])
+    """A pool's board: the settled bots by rating, then the provisional ones (``provisional_q``)
+    by rating, apart.  Ranking by a conservative bound (rating minus two standard deviations)
+    would mix how strong a bot is with how much it played: a strong newcomer would sit below a
+    weak bot with many games, and playing more would climb the board.  Apart, the order among
+    settled bots is their strength alone, and a newcomer is shown where it stands, marked."""
+    rows = (_board(pool, search, include_deleted).select_related("bot", "bot__owner", "pool")
+            .annotate(is_provisional=Case(When(provisional_q(), then=Value(True)), default=Value(False),
+                                          output_field=BooleanField())))
+    return list(rows.order_by("is_provisional", "-rating", "bot_id")[offset:offset + limit])
 
 
 def leaderboard_count(*, pool, search="", include_deleted=False):
     return _board(pool, search, include_deleted).count()
+
+
+def rating_chart_points(*, bot, pool, fits=200):
+    """What a bot's rating chart in ``pool`` draws, oldest first: each refit (the newest ``fits``)
+    and the last live entry of each day (UTC), not one point per match."""
+    entries = RatingEntry.objects.filter(bot=bot, pool=pool)
+    day_ends = (entries.filter(kind=RatingEntry.Kind.LIVE).annotate(day=TruncDate("created_at"))
+                .values("day").annotate(last=Max("id")).values_list("last", flat=True).order_by())
+    fit_ids = entries.filter(kind=RatingEntry.Kind.FIT).order_by("-id").values_list("id", flat=True)[:fits]
+    return list(RatingEntry.objects.filter(id__in=list(day_ends) + list(fit_ids)).order_by("created_at", "id"))
 
 
 def rating_history(*, bot, pool=None, kind=None, limit=None):
@@ -70,7 +95,8 @@ def rating_history(*, bot, pool=None, kind=None, limit=None):
 def current_ratings(*, bots):
     """``{(bot_id, game): CurrentRating}`` for ``bots``, in one query: of each bot, its rating in the
     pool it played most."""
-    rows = CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots]).order_by("bot_id", "games", "-pool_id")
+    rows = (CurrentRating.objects.filter(bot_id__in=[bot.pk for bot in bots]).select_related("pool")
+            .order_by("bot_id", "games", "-pool_id"))
     return {(row.bot_id, row.game): row for row in rows}
 
 
@@ -91,7 +117,7 @@ def automata_rates(automata):
 
 
 def _row(position, row, kind):
-    out = {"position": position, "bot_id": row.bot_id, "bot": row.bot.name,
+    out = {"position": position, "bot_id": row.bot_id, "bot": row.bot.name, "provisional": row.provisional,
            "owner": row.bot.owner.username if row.bot.owner_id else None, "games": row.games, "wins": row.wins,
            "win_rate": round(row.wins / row.games, 4) if row.games else 0.0}
     digits = 2 if kind == Pool.Kind.SCORE else 1
@@ -104,7 +130,8 @@ def _row(position, row, kind):
 
 def leaderboard_page(*, pool, search, page, page_size, offset):
     """One page of a pool's leaderboard as the API and the game page show it: position, bot, owner,
-    rating with its 95% interval (after a refit), games and win rate.  A score pool ranks by mean
+    rating with its 95% interval (from the first game: the live posterior's, then the refit's), whether
+    it is provisional (they come after the settled bots: ``leaderboard``), games and win rate.  A score pool ranks by mean
     score (``rating``) with its 95% t interval, and gives each bot's win rate against every
     automaton level with its 95% Wilson interval (``automata``).  ``pool``: a ``Pool``, a key, or
     None (a game nobody played yet: an empty page).  Raises ``Pool.DoesNotExist`` for an unknown key."""
