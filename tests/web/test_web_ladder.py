@@ -2,7 +2,7 @@
 import random
 
 from web.bots import services as bot_services
-from web.matches.ladder import ladder_fill, ladder_snapshot
+from web.matches.ladder import ladder_fill, ladder_pools, ladder_snapshot
 from web.matches.models import Match
 from web.ratings.models import CurrentRating
 
@@ -38,7 +38,8 @@ def test_the_snapshot_carries_ratings_and_the_newcomer_plays_first(house, katana
     CurrentRating.objects.bulk_create([CurrentRating(bot=bot, game="katana", pool_id=katana_pool, rating=1500 + 10 * i,
                                                      games=50, low=1400 + 10 * i, high=1600 + 10 * i)
                                        for i, bot in enumerate(house[:5])])
-    ladder, versions = ladder_snapshot(game="katana", seed=3)
+    (pool,) = ladder_pools("katana")
+    ladder, versions = ladder_snapshot(game="katana", pool=pool, seed=3)
     assert ladder.seats == [3, 4, 5, 6]
     first = ladder.bots[str(house[1].pk)]
     assert first.rating == 1510 and first.games == 50 and round(first.sd, 1) == 51.0
@@ -47,3 +48,36 @@ def test_the_snapshot_carries_ratings_and_the_newcomer_plays_first(house, katana
     assert all(house[5].pk in [s.bot_id for s in m.seats.all()] for m in created), \
         "the provisional bot is the focal one"
     assert set(versions) == {str(b.pk) for b in house}
+
+
+def test_each_rating_pool_of_a_game_has_its_own_ladder(db):
+    """Risques: the duel, the frappe (two players) and the massacre (three to seven) are three
+    pools; each gets its tables, with its options, paired by the ratings of that pool."""
+    bots = bot_services.house_bots_ensure(game="risques", count=5)
+    pools = {pool.key: pool for pool in ladder_pools("risques")}
+    duel, frappe, massacre = (pools[f"risques@1.3[mode={mode}]"] for mode in ("duel", "frappe", "massacre"))
+    assert duel.seats == frappe.seats == [2] and massacre.seats == [3, 4, 5, 6, 7]
+    assert massacre.options(5) == {"mode": "massacre"}
+    # strong in duels, unrated in massacres: the duel ladder reads the duel rating only
+    for pool in (duel, massacre):
+        from web.ratings.pools import pool_of, pools_ensure
+        pools_ensure(pools=[pool_of(game="risques", n_players=pool.seats[0], options=pool.options(pool.seats[0]))])
+    CurrentRating.objects.create(bot=bots[0], game="risques", pool_id=duel.key, rating=1800, low=1700, high=1900,
+                                 games=40)
+    in_duels, _ = ladder_snapshot(game="risques", pool=duel, seed=1)
+    in_massacres, _ = ladder_snapshot(game="risques", pool=massacre, seed=1)
+    assert in_duels.bots[str(bots[0].pk)].rating == 1800 and in_duels.bots[str(bots[0].pk)].games == 40
+    assert in_massacres.bots[str(bots[0].pk)].rating == 1500 and in_massacres.bots[str(bots[0].pk)].games == 0
+    created = ladder_fill(game="risques", target=6, rng=random.Random(3))
+    by_pool = {}
+    for match in created:
+        by_pool.setdefault(match.rating_pool_id, []).append(match)
+    assert set(by_pool) == {duel.key, frappe.key, massacre.key}
+    assert all(len(by_pool[key]) >= 2 for key in by_pool), "each pool gets its share of the target"
+    for key, matches in by_pool.items():
+        mode = key.split("mode=")[1].rstrip("]")
+        assert all(m.options["mode"] == mode and m.rated and m.kind == "ladder" for m in matches)
+    assert {m.seats.count() for m in by_pool[duel.key]} == {2}
+    assert min(m.seats.count() for m in by_pool[massacre.key]) >= 3
+    # filled: nothing more until they are played
+    assert ladder_fill(game="risques", target=6) == []

@@ -1,63 +1,111 @@
-"""The continuous ladder: keeps a few matches of every game queued between rated bots.
+"""The continuous ladder: keeps a few matches of every rating pool queued between rated bots.
+
+Each rating pool of a game (its rules version and the values of the options that split pools:
+Risques' duel, frappe and massacre) has its own ladder: its table sizes and options are those
+whose matches rate into it (``ladder_pools``), and its pairings read the bots' ratings, intervals
+and games in that pool only, so a bot strong in duels is not paired by its massacre rating.
 
 The matchmaking is ``arena.tournaments.ladder.Ladder`` (see docs/tournaments.md):
 the focal bot is a provisional one first, then the one with fewest games, then
 the longest idle; its opponents are drawn with weight ``p(1-p)`` widened by
-their uncertainty, at a table size drawn from the game's; the group plays a
-full rotation, one match per seat, on one seed.  This module only builds the
-ladder's snapshot from the database (current ratings and their intervals,
+their uncertainty, at a table size drawn from the pool's; the group plays a
+full rotation, one match per seat, on one seed.  This module only builds each
+pool's snapshot from the database (current ratings and their intervals,
 games played or already waiting, when each bot last played) and queues the
 tables it returns.
 """
+import itertools
+import math
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.db.models import Count
 
+from arena import games as arena_games
 from arena.tournaments.ladder import DEFAULT_SD, Ladder
 from web.bots.models import BotVersion
 from web.bots.selectors import playable_bots
-from web.matches import playing
 from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, matches_create
-from web.ratings.models import CurrentRating, Pool
+from web.ratings.models import CurrentRating
 
 Z95 = 1.959964
 
 
-def _waiting(game):
-    return Match.objects.filter(game=game, kind=Match.Kind.LADDER,
+@dataclass(frozen=True)
+class LadderPool:
+    """One rating pool as the ladder plays it: its key and kind, and for each table size the
+    options its matches are created with."""
+    key: str
+    kind: str
+    tables: tuple   # ((seats, options dict), ...) by seats
+
+    @property
+    def seats(self):
+        return [n for n, _ in self.tables]
+
+    def options(self, seats):
+        return dict(self.tables)[seats]
+
+
+@lru_cache(maxsize=None)
+def _playable(game_id, seats, options):
+    try:
+        arena_games.get(game_id).new_state(seats, 0, dict(options))
+    except ValueError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def ladder_pools(game_id):
+    """The rating pools of ``game_id`` a ladder can fill, by key: every table size with every value of
+    the options that split pools, grouped by the pool it rates into (combinations the game refuses,
+    such as a Risques duel of three, left out).  The options are the pool's explicit values
+    (``mode=duel``, not ``auto``); the other options keep their defaults."""
+    game = arena_games.get(game_id)
+    split = [option for option in game.options if option.name in game.pool_options]
+    pools = {}
+    for seats in range(game.min_players, game.max_players + 1):
+        for values in itertools.product(*(option.choices for option in split)):
+            pool = game.rating_pool(seats, dict(zip(game.pool_options, values)))
+            options = tuple(pool.splits)
+            if not _playable(game_id, seats, options):
+                continue
+            tables = pools.setdefault(pool.key, (pool.kind, {}))[1]
+            tables.setdefault(seats, dict(options))
+    return tuple(LadderPool(key, kind, tuple(sorted(tables.items()))) for key, (kind, tables) in sorted(pools.items()))
+
+
+def _waiting(pool):
+    return Match.objects.filter(rating_pool_id=pool, kind=Match.Kind.LADDER,
                                 status__in=(Match.Status.QUEUED, Match.Status.RUNNING))
 
 
-def ladder_snapshot(*, game, seed):
-    """The ladder of ``game`` as it stands, or None when too few bots can play.
+def ladder_snapshot(*, game, pool, seed, bots=None):
+    """The ladder of one rating ``pool`` (a ``LadderPool``) of ``game`` as it stands, or None when
+    too few bots can play it.
 
-    Returns ``(ladder, versions)``: the ``Ladder`` (entrants are bot ids as
-    strings) and each entrant's current version id."""
-    info = playing.game_info(game)
-    bots = list(playable_bots(game=game))
-    seats = [n for n in range(info.min_players, info.max_players + 1) if n <= len(bots)]
+    Returns ``(ladder, versions)``: the ``Ladder`` (entrants are bot ids as strings) and each
+    entrant's current version id."""
+    bots = list(playable_bots(game=game)) if bots is None else bots
+    seats = [n for n in pool.seats if n <= len(bots)]
     if not seats:
         return None
     ladder = Ladder([str(bot.pk) for bot in bots], seats=seats, seed=seed)
-    # A bot has a rating in each pool of the game it played in (Risques: one per mode); the ladder
-    # pairs it by the one of the pool it played most, and counts its games in all of them.
-    rows = (CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots])
-            .exclude(pool__kind=Pool.Kind.SCORE).order_by("bot_id", "games", "pool_id"))
-    for row in rows:
+    for row in CurrentRating.objects.filter(pool_id=pool.key, bot_id__in=[bot.pk for bot in bots]):
         entry = ladder.bots[str(row.bot_id)]
-        entry.rating = row.rating
-        if row.low is not None and row.high is not None and row.high > row.low:
-            entry.sd = (row.high - row.low) / (2 * Z95)
-        else:
-            entry.sd = DEFAULT_SD
-    for row in CurrentRating.objects.filter(game=game, bot_id__in=[bot.pk for bot in bots], games__gt=0):
-        entry = ladder.bots[str(row.bot_id)]
+        if pool.kind != "score":
+            entry.rating = row.rating
+            has_interval = row.low is not None and row.high is not None and row.high > row.low
+            entry.sd = (row.high - row.low) / (2 * Z95) if has_interval else DEFAULT_SD
         entry.games += row.games
-        entry.last_played = max(entry.last_played, row.updated_at.timestamp())
+        if row.games:
+            entry.last_played = max(entry.last_played, row.updated_at.timestamp())
     # Matches already waiting count as played: the next focal bot is another one.
-    waiting = (MatchSeat.objects.filter(match__in=_waiting(game)).values("bot_id")
+    waiting = (MatchSeat.objects.filter(match__in=_waiting(pool.key)).values("bot_id")
                .annotate(n=Count("id")).values_list("bot_id", "n"))
     for bot_id, n in waiting:
         if str(bot_id) in ladder.bots:
@@ -66,14 +114,25 @@ def ladder_snapshot(*, game, seed):
 
 
 def ladder_fill(*, game, target=None, rng=None):
-    """Queues ladder groups of ``game`` until at least ``target`` matches are waiting or playing;
-    returns the matches created (whole rotations: the last group may go past ``target``)."""
+    """Queues ladder groups in every rating pool of ``game`` until at least ``target`` matches
+    (shared among its pools) are waiting or playing in each; returns the matches created (whole
+    rotations: the last group of a pool may go past its share)."""
     target = settings.ARENA_LADDER_QUEUED if target is None else target
-    waiting = _waiting(game).count()
+    rng = rng or random.Random()
+    pools = ladder_pools(game)
+    share = max(1, math.ceil(target / len(pools))) if pools else 0
+    bots = list(playable_bots(game=game))
+    created = []
+    for pool in pools:
+        created += _fill_pool(game, pool, share, rng, bots)
+    return created
+
+
+def _fill_pool(game, pool, target, rng, bots):
+    waiting = _waiting(pool.key).count()
     if waiting >= target:
         return []
-    rng = rng or random.Random()
-    snapshot = ladder_snapshot(game=game, seed=rng.randrange(2**62))
+    snapshot = ladder_snapshot(game=game, pool=pool, seed=rng.randrange(2**62), bots=bots)
     if snapshot is None:
         return []
     ladder, current = snapshot
@@ -84,5 +143,6 @@ def ladder_fill(*, game, target=None, rng=None):
         for bot in group[0].bots:   # counted as played, for the choice of the next focal bot
             ladder.bots[bot].games += len(group)
     versions = BotVersion.objects.select_related("bot").in_bulk({current[b] for t in tables for b in t.bots})
-    specs = [MatchSpec(tuple(versions[current[b]] for b in table.bots), table.seed) for table in tables]
+    specs = [MatchSpec(tuple(versions[current[b]] for b in table.bots), table.seed, pool.options(len(table.bots)))
+             for table in tables]
     return matches_create(game=game, specs=specs, kind=Match.Kind.LADDER, rng=rng)
