@@ -113,6 +113,17 @@ def _open_browser(url):
         webbrowser.open(url)
 
 
+def demo_rosters():
+    """The demo's built-in bots of every registered game (``{game: bots}``), and the game of its
+    tournament, read from the registry: the first one with a heuristic (its players differ in
+    strength), with its ``GameInfo``."""
+    from web.bots.services import demo_bots_ensure
+    from web.matches import playing
+    rosters = {game: demo_bots_ensure(game=game) for game in playing.game_ids()}
+    game = next((g for g in rosters if playing.has_heuristic(g)), next(iter(rosters)))
+    return rosters, game, playing.game_info(game)
+
+
 def cmd_demo(args):
     """Everything on this machine: Redis, a worker, the beat, the web server, the built-in bots and a
     demo tournament whose progress and standings are printed."""
@@ -123,19 +134,20 @@ def cmd_demo(args):
         url = _start_stack(stack, args)
         print(f"Samurai Arena demo: {_mode()}", file=out)
         print(f"Web server: {url} (admin at {url}admin/)", file=out, flush=True)
-        from web.bots.services import house_bots_ensure
-        from web.matches import playing
         from web.tournaments import selectors
         from web.tournaments.models import Tournament
         from web.tournaments.services import tournament_create
-        # every game gets built-in bots, so that the ladder fills every leaderboard while the demo runs
-        house = {game: house_bots_ensure(game=game, count=6) for game in playing.game_ids()}
-        bots = house["katana"]
-        print(f"Built-in bots: {', '.join(bot.name for bot in bots)} (each game has six)", file=out)
-        tournament = tournament_create(name="Demo tournament", game="katana", bots=bots, players_per_match=3,
-                                       format="tables", rounds=args.games, seed=args.seed)
-        print(f"Demo tournament {tournament.pk}: katana, 6 bots, {args.games} rounds of tables of 3, "
-              "each table a full rotation", file=out)
+        # every game gets its heuristic, random and mixes between them, so that the ladder fills every
+        # leaderboard with players of graded strength while the demo runs
+        rosters, game, info = demo_rosters()
+        for game_id, bots in rosters.items():
+            print(f"Built-in bots of {game_id}: {', '.join(bot.name for bot in bots)}", file=out)
+        bots = rosters[game]
+        tournament = tournament_create(name="Demo tournament", game=game, bots=bots,
+                                       players_per_match=info.min_players, format="tables", rounds=args.games,
+                                       seed=args.seed, official=True)
+        print(f"Demo tournament {tournament.pk}: {info.name}, {len(bots)} bots, {args.games} rounds of tables of "
+              f"{info.min_players}, each table a full rotation", file=out)
         print(f"\nOpen {url} : the games and their leaderboards, the demo tournament playing at "
               f"{url}tournaments/{tournament.pk}/, its matches and their replays.\n", file=out, flush=True)
         if args.browser:

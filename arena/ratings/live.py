@@ -52,9 +52,13 @@ class LiveElo:
         ratings: Mapping[str, float] | None = None,
         sds: Mapping[str, float] | None = None,
         prior_sd: float = PRIOR_SD,
+        k_min: float | None = None,
     ) -> None:
         if not k > 0:
             raise ValueError(f"k must be positive, got {k!r}")
+        if k_min is not None and not 0 < k_min <= k:
+            raise ValueError(f"k_min must be positive and at most k, got {k_min!r}")
+        self.k_min = None if k_min is None else float(k_min)
         if not prior_sd > 0:
             raise ValueError(f"prior_sd must be positive, got {prior_sd!r}")
         self.k = float(k)
@@ -140,15 +144,25 @@ class LiveElo:
         units, _, pairs = self._pairs(record)
         if len(units) < 2:   # a side alone beats nobody
             return {}
-        per_pair = self.k / (record.seats - 1)
         out: dict[str, float] = {p: 0.0 for u in units for p in u.players}
         for i, j, actual, expected in pairs:
-            exchange = per_pair * (actual - expected)   # what each seat of i takes from each seat of j
+            surprise = (actual - expected) / (record.seats - 1)
             for p in units[i].players:
-                out[p] += exchange * len(units[j].players)
-            for p in units[j].players:
-                out[p] -= exchange * len(units[i].players)
+                for q in units[j].players:
+                    exchange = self.pair_k(p, q) * surprise   # what seat p takes from seat q
+                    out[p] += exchange
+                    out[q] -= exchange
         return out
+
+    def pair_k(self, a: str, b: str) -> float:
+        """The K of a pair of seats: ``k``, or with ``k_min`` set, the Elo points per unit of
+        surprise that a Bayesian update would give the mean of the two players' variances
+        (``ELO_PER_NATURAL * (var_a + var_b) / 2``, natural units), kept within [k_min, k].  The
+        same for both seats, so that the exchange still conserves rating mass."""
+        if self.k_min is None:
+            return self.k
+        variance = ((self.sd(a) / ELO_PER_NATURAL) ** 2 + (self.sd(b) / ELO_PER_NATURAL) ** 2) / 2
+        return min(self.k, max(self.k_min, ELO_PER_NATURAL * variance))
 
     def information(self, record: MatchRecord) -> dict[str, float]:
         """The Fisher information (natural units) ``record`` carries about each player's strength."""

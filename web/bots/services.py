@@ -195,6 +195,35 @@ def bot_delete(*, bot):
     return bot
 
 
+# The mixes of the demo: the probability of a uniformly random move instead of the heuristic's
+# (``arena.agents.MixAgent``): a ladder of strengths from the heuristic (0) to random (1).
+DEMO_MIXES = (0.2, 0.4, 0.6, 0.8)
+
+
+def demo_roster(*, game):
+    """``[(name, agent, description)]`` of the built-in players the demo registers for ``game``: its
+    heuristic, the mixes of ``DEMO_MIXES`` and random; a game without a heuristic gets six random
+    players."""
+    if not playing.has_heuristic(game):
+        return [(f"random-{i}", "random", "uniformly random legal moves") for i in range(1, 7)]
+    mixes = [(f"mix-{p:g}", f"mix-{p:g}", f"the heuristic's move, or with probability {p:g} a uniformly random "
+                                          "legal move") for p in DEMO_MIXES]
+    return [("heuristic", "heuristic", "the game's heuristic player")] + mixes + \
+        [("random", "random", "uniformly random legal moves")]
+
+
+@transaction.atomic
+def demo_bots_ensure(*, game):
+    """The built-in bots of ``demo_roster``, created when missing; strongest first."""
+    bots = []
+    for name, agent, description in demo_roster(game=game):
+        bot = Bot.objects.filter(game=game, name=name, owner__isnull=True).first()
+        if bot is None:
+            bot = bot_create_builtin(game=game, name=name, agent=agent, description=description)
+        bots.append(bot)
+    return bots
+
+
 @transaction.atomic
 def house_bots_ensure(*, game, count=6, agent="random"):
     """The built-in bots the ladder and the demo play with: ``count`` bots named after ``agent``."""

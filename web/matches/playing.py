@@ -82,6 +82,11 @@ def warm_up():
         game.new_state(game.min_players, 0, game.resolve_options(None)).full_view()
 
 
+def has_heuristic(game_id):
+    """Whether ``game_id`` has its own heuristic player (``GameSpec.heuristic``)."""
+    return bool(arena_games.get(game_id).spec.heuristic)
+
+
 def game_info(game_id):
     try:
         game = arena_games.get(game_id)

@@ -15,7 +15,11 @@ from web.ratings.records import match_record
 
 
 INITIAL_RATING = 1500.0
-LIVE_K = 32.0   # Elo points a duel between equals exchanges in all (see BENCHMARKS.md: live against refit)
+# The live update's K: from LIVE_K between two uncertain bots down to LIVE_K_MIN between two well
+# measured ones (arena.ratings.LiveElo.pair_k), so that the live rating agrees with the refit: with a
+# fixed K its noise stays while the fit's interval narrows (BENCHMARKS.md, "Live rating against the refit").
+LIVE_K = 32.0
+LIVE_K_MIN = 2.0
 
 
 def current_ratings_ensure(*, game, pool, bot_ids):
@@ -86,7 +90,7 @@ def _apply(*, current, matches):
             elo = live.get(match.pool)
             if elo is None:
                 rows = [(str(b), row) for (p, b), row in current.items() if p == match.pool]
-                elo = live[match.pool] = LiveElo(k=LIVE_K, ratings={b: row.rating for b, row in rows},
+                elo = live[match.pool] = LiveElo(k=LIVE_K, k_min=LIVE_K_MIN, ratings={b: row.rating for b, row in rows},
                                                  sds={b: _sd(row) for b, row in rows if _sd(row) is not None})
             moves = _elo_update(current=current, elo=elo, match=match, seats=ordered)
         entries += [(bot_id, match.game, match.pool, RatingEntry.Kind.LIVE, match.match_id, row.rating, delta,

@@ -23,7 +23,7 @@ from web.tournaments.models import Tournament, TournamentParticipant, Tournament
 
 
 def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
-                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, official=False):
     """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
     first round.
 
@@ -31,6 +31,8 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
     plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
     plays ``games_per_pairing`` games; knock-outs play as their bracket says.
+    ``official``: its matches feed the pools' published ratings from the start (the platform's own
+    tournaments, such as the demo's; staff make a user's official with ``tournament_make_official``).
     Raises ``ServiceError`` (storing nothing) for what cannot be played.
     """
     try:
@@ -55,7 +57,7 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
     tournament = Tournament(name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
                             players_per_match=players_per_match, games_per_pairing=games_per_pairing,
-                            rounds_planned=rounds or 0, options=options, seed=seed,
+                            rounds_planned=rounds or 0, options=options, seed=seed, official=official,
                             status=Tournament.Status.RUNNING, started_at=timezone.now())
     participants = [TournamentParticipant(bot=bot, bot_version=version, number=number)
                     for number, (bot, version) in enumerate(entries, start=1)]

@@ -119,3 +119,19 @@ def test_seed_takes_the_fitted_standard_deviation():
     elo = LiveElo.from_table(table)
     assert elo.sd("a") == pytest.approx(table["a"].sd)
     assert elo.interval("a") == pytest.approx((table["a"].low, table["a"].high), abs=0.01)
+
+
+def test_with_k_min_the_k_of_a_pair_follows_the_mean_of_their_variances_and_still_conserves():
+    elo = LiveElo(k=32, k_min=2, sds={"veteran": 30.0, "settled": 60.0})
+    # two newcomers (sd 300: variance 2.98 natural units) get the cap; two veterans the floor
+    assert elo.pair_k("new1", "new2") == 32
+    assert elo.pair_k("veteran", "veteran") == pytest.approx(30 ** 2 / 173.7178)  # 5.18
+    assert elo.pair_k("veteran", "settled") == pytest.approx((30 ** 2 + 60 ** 2) / 2 / 173.7178)  # 12.95
+    assert LiveElo(k=32, k_min=8, sds={"a": 30.0, "b": 30.0}).pair_k("a", "b") == 8
+    changes = elo.update(MatchRecord("katana", ("veteran", "settled", "new1"), (1, 1, 2),
+                                     teams=("shogun", "shogun", "ninja")))
+    assert sum(changes.values()) == pytest.approx(0.0, abs=1e-12)
+    # against a newcomer the mean variance is the newcomer's half: both pairs reach the cap, K/(3-1) * 1/2
+    assert changes == pytest.approx({"veteran": 8.0, "settled": 8.0, "new1": -16.0})
+    with pytest.raises(ValueError, match="k_min"):
+        LiveElo(k=16, k_min=32)
