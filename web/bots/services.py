@@ -68,7 +68,7 @@ def _locked_live_bot(bot):
 def bot_version_add_builtin(*, bot, agent):
     """A version that plays the built-in agent ``agent``; valid at once."""
     try:
-        playing.check_agent_ref({"kind": "builtin", "name": agent})
+        playing.check_agent_ref({"kind": "builtin", "name": agent}, game=bot.game)
     except playing.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     bot = _locked_live_bot(bot)

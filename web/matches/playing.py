@@ -110,11 +110,18 @@ def builtin_agent_names():
     return tuple(sorted(arena_agents.BUILTIN_AGENTS))
 
 
-def check_agent_ref(ref):
+def check_agent_ref(ref, game=None):
+    """Raises ``EngineInputError`` unless ``ref`` names a bot the platform can play: a built-in one
+    (``random``, ``heuristic``, a mix ``mix-<p>``, a game's heuristic by its alias; for ``game``
+    when given) or an upload."""
     if ref.get("kind") == "builtin":
-        if ref.get("name") not in arena_agents.BUILTIN_AGENTS:
-            raise EngineInputError(f"unknown built-in bot {ref.get('name')!r}: built-in bots are "
-                                   f"{', '.join(builtin_agent_names())}")
+        name = ref.get("name")
+        try:
+            if not isinstance(name, str):
+                raise ValueError(f"{name!r} is not a name")
+            arena_agents.check_builtin(name, game)
+        except ValueError as exc:
+            raise EngineInputError(str(exc)) from None
     elif ref.get("kind") != "upload":
         raise EngineInputError(f"unknown kind of bot {ref.get('kind')!r}")
 
