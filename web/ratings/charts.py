@@ -11,7 +11,7 @@ WIDTH, HEIGHT = 640, 230
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 12, 38
 
 # Steps of the time axis, shortest first, and how a tick of each is labelled.
-TIME_STEPS = [(timedelta(minutes=m), "%H:%M") for m in (10, 15, 30)] + \
+TIME_STEPS = [(timedelta(minutes=m), "%H:%M") for m in (5, 10, 15, 30)] + \
              [(timedelta(hours=h), "%H:%M") for h in (1, 2, 3, 6, 12)] + \
              [(timedelta(days=d), "%d %b") for d in (1, 2, 7, 14, 30, 91, 182, 365)]
 MAX_TIME_TICKS = 6
