@@ -61,6 +61,9 @@ def test_an_organisers_tournament_leaves_the_published_ratings_unchanged(house, 
     assert _published(house) == rated_once
     # rated inside the tournament: its standings keep their own fitted ratings and intervals
     assert all(row["low"] < row["rating"] < row["high"] for row in tournament.standings)
+    from django.test import Client
+    page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Rated inside the tournament only" in page.split('id="tournament-rating"')[1].split("</p>")[0]
     # and the refit reads the ladder's matches only
     from web.ratings.services import ratings_refit
     table = ratings_refit(pool=POOL)
