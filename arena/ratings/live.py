@@ -125,34 +125,54 @@ class LiveElo:
         ]
 
     # --- updates ------------------------------------------------------
-    def _pairs(self, record: MatchRecord):
-        """``(units, side ratings, [(i, j, actual_i, expected_i)])`` of every pair of sides."""
+    def _step(self, record: MatchRecord) -> tuple[dict[str, float], dict[str, float]]:
+        """``(changes, information)`` of ``record``: both empty for a voided match or one side."""
+        if record.voided:
+            return {}, {}
         units = record.units()
-        side = [self.side_rating(u.players) for u in units]
-        pairs = []
-        for i in range(len(units)):
-            for j in range(i + 1, len(units)):
-                ri, rj = units[i].rank, units[j].rank
-                actual = 1.0 if ri < rj else 0.5 if ri == rj else 0.0
-                pairs.append((i, j, actual, elo_win_probability(side[i], side[j])))
-        return units, side, pairs
+        n = len(units)
+        if n < 2:   # a side alone beats nobody
+            return {}, {}
+        side = [sum(self.rating(p) for p in u.players) / len(u.players) for u in units]
+        per_seat_pair = 1.0 / (record.seats - 1)
+        adaptive = self.k_min is not None
+        if adaptive:   # variances in natural units, once per player
+            variance = {p: (self.sd(p) / ELO_PER_NATURAL) ** 2 for u in units for p in u.players}
+        changes: dict[str, float] = {p: 0.0 for u in units for p in u.players}
+        per_side = [0.0] * n
+        for i in range(n):
+            ui = units[i]
+            for j in range(i + 1, n):
+                uj = units[j]
+                expected = 1.0 / (1.0 + 10.0 ** ((side[j] - side[i]) / 400.0))
+                actual = 1.0 if ui.rank < uj.rank else 0.5 if ui.rank == uj.rank else 0.0
+                info = expected * (1.0 - expected)
+                per_side[i] += info
+                per_side[j] += info
+                surprise = (actual - expected) * per_seat_pair
+                for p in ui.players:
+                    for q in uj.players:   # seat p takes from seat q what q loses
+                        k = self._clamped_k(variance[p] + variance[q]) if adaptive else self.k
+                        changes[p] += k * surprise
+                        changes[q] -= k * surprise
+        scale = information_scale(n)
+        information: dict[str, float] = {}
+        for u, info in zip(units, per_side):
+            size = len(u.players)
+            for p in u.players:
+                information[p] = information.get(p, 0.0) + scale * info / (size * size)
+        return changes, information
+
+    def _clamped_k(self, variance_sum: float) -> float:
+        return min(self.k, max(self.k_min, ELO_PER_NATURAL * variance_sum / 2))
 
     def deltas(self, record: MatchRecord) -> dict[str, float]:
         """The change each player would receive from ``record`` (not applied); they sum to 0."""
-        if record.voided:
-            return {}
-        units, _, pairs = self._pairs(record)
-        if len(units) < 2:   # a side alone beats nobody
-            return {}
-        out: dict[str, float] = {p: 0.0 for u in units for p in u.players}
-        for i, j, actual, expected in pairs:
-            surprise = (actual - expected) / (record.seats - 1)
-            for p in units[i].players:
-                for q in units[j].players:
-                    exchange = self.pair_k(p, q) * surprise   # what seat p takes from seat q
-                    out[p] += exchange
-                    out[q] -= exchange
-        return out
+        return self._step(record)[0]
+
+    def information(self, record: MatchRecord) -> dict[str, float]:
+        """The Fisher information (natural units) ``record`` carries about each player's strength."""
+        return self._step(record)[1]
 
     def pair_k(self, a: str, b: str) -> float:
         """The K of a pair of seats: ``k``, or with ``k_min`` set, the Elo points per unit of
@@ -161,36 +181,15 @@ class LiveElo:
         same for both seats, so that the exchange still conserves rating mass."""
         if self.k_min is None:
             return self.k
-        variance = ((self.sd(a) / ELO_PER_NATURAL) ** 2 + (self.sd(b) / ELO_PER_NATURAL) ** 2) / 2
-        return min(self.k, max(self.k_min, ELO_PER_NATURAL * variance))
-
-    def information(self, record: MatchRecord) -> dict[str, float]:
-        """The Fisher information (natural units) ``record`` carries about each player's strength."""
-        if record.voided:
-            return {}
-        units, _, pairs = self._pairs(record)
-        if len(units) < 2:
-            return {}
-        per_side = [0.0] * len(units)
-        for i, j, _, expected in pairs:
-            info = expected * (1.0 - expected)
-            per_side[i] += info
-            per_side[j] += info
-        scale = information_scale(len(units))
-        out: dict[str, float] = {}
-        for u, info in zip(units, per_side):
-            for p in u.players:
-                out[p] = out.get(p, 0.0) + scale * info / len(u.players) ** 2
-        return out
+        return self._clamped_k((self.sd(a) / ELO_PER_NATURAL) ** 2 + (self.sd(b) / ELO_PER_NATURAL) ** 2)
 
     def update(self, record: MatchRecord) -> dict[str, float]:
         """Apply one match; returns the change of each player (empty if voided)."""
-        changes = self.deltas(record)
-        information = self.information(record)
+        changes, information = self._step(record)
         for p, d in changes.items():
-            precision = (ELO_PER_NATURAL / self.sd(p)) ** 2 + information.get(p, 0.0)
-            self.sds[p] = ELO_PER_NATURAL / math.sqrt(precision)
-            self.ratings[p] = self.rating(p) + d
+            sd = self.sds.get(p, self.prior_sd)
+            self.sds[p] = ELO_PER_NATURAL / math.sqrt((ELO_PER_NATURAL / sd) ** 2 + information[p])
+            self.ratings[p] = self.ratings.get(p, self.initial) + d
             self.games[p] = self.games.get(p, 0) + 1
         return changes
 
