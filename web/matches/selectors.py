@@ -4,6 +4,7 @@ import json
 from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
+from arena import games
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 from web.ratings.records import match_record
 
@@ -70,6 +71,12 @@ def match_replay(*, match_id):
 # Frames are a pure function of the stored replay and the engine's rules: cached per rules version.
 FRAMES_CACHE_SECONDS = 3600
 ALL_PERSPECTIVE = "all"
+
+
+def action_labels(*, game):
+    """The labels of each block of the game's action table, ``{"TARGET": ["seat_0", ...]}``: the
+    names a replay renderer gives the numbers in a view, read from the spec, not kept in the page."""
+    return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
 
 
 def parse_perspective(text):
