@@ -124,12 +124,12 @@ def cmd_demo(args):
         print(f"Samurai Arena demo: {_mode()}", file=out)
         print(f"Web server: {url} (admin at {url}admin/)", file=out, flush=True)
         from web.bots.services import house_bots_ensure
-        from web.matches import playing
+        from web.games import catalog
         from web.tournaments import selectors
         from web.tournaments.models import Tournament
         from web.tournaments.services import tournament_create
         # every game gets built-in bots, so that the ladder fills every leaderboard while the demo runs
-        house = {game: house_bots_ensure(game=game, count=6) for game in playing.game_ids()}
+        house = {game: house_bots_ensure(game=game, count=6) for game in catalog.game_ids()}
         bots = house["katana"]
         print(f"Built-in bots: {', '.join(bot.name for bot in bots)} (each game has six)", file=out)
         tournament = tournament_create(name="Demo tournament", game="katana", bots=bots, players_per_match=3,

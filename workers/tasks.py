@@ -12,7 +12,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 log = logging.getLogger(__name__)
 
 def _platform_faults():
-    from web.matches.playing import PlatformFault
+    from web.errors import PlatformFault
     return (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError, PlatformFault)
 
 

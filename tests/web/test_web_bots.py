@@ -129,7 +129,7 @@ def test_a_version_that_has_not_passed_stays_out_of_rated_play(db, user, house, 
 
 
 def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
-    from web.matches.playing import PlatformFault
+    from web.errors import PlatformFault
     bot = services.bot_create(game="katana", name="w", owner=user)
     changed = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
     with open(changed.file.path, "ab") as handle:

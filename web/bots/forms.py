@@ -2,11 +2,11 @@
 from django import forms
 
 from web.bots import services
-from web.matches import playing
+from web.games import catalog
 
 
 def game_choices():
-    return [(game_id, playing.game_info(game_id).name) for game_id in playing.game_ids()]
+    return [(game_id, catalog.game_info(game_id).name) for game_id in catalog.game_ids()]
 
 
 class BotUploadForm(forms.Form):

@@ -18,16 +18,16 @@ from django.utils import timezone
 from arena.bots import submission
 from web import publishing
 from web.bots.models import Bot, BotVersion
-from web.errors import ServiceError
-from web.matches import playing
+from web.errors import PlatformFault, ServiceError
+from web.games import catalog
 
 NAME_MAX = 64
 
 
 def _check_game(game):
     try:
-        return playing.game_info(game)
-    except playing.EngineInputError as exc:
+        return catalog.game_info(game)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
 
 
@@ -68,8 +68,8 @@ def _locked_live_bot(bot):
 def bot_version_add_builtin(*, bot, agent):
     """A version that plays the built-in agent ``agent``; valid at once."""
     try:
-        playing.check_agent_ref({"kind": "builtin", "name": agent})
-    except playing.EngineInputError as exc:
+        catalog.check_agent_ref({"kind": "builtin", "name": agent})
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     bot = _locked_live_bot(bot)
     return BotVersion.objects.create(bot=bot, number=_next_number(bot), kind=BotVersion.Kind.BUILTIN,
@@ -152,7 +152,7 @@ VALIDATION_LOG_CAP = 64 * 1024
 def bot_version_validate(*, version_id):
     """Validates a pending version in the sandbox and records the verdict; returns the version.
 
-    Raises ``playing.PlatformFault`` (the version stays pending, to be tried
+    Raises ``PlatformFault`` (the version stays pending, to be tried
     again) when this machine cannot validate it: no sandbox, the file missing.
     """
     from arena.bots import validate as arena_validate
@@ -166,7 +166,7 @@ def bot_version_validate(*, version_id):
         with open(path, "rb") as handle:
             digest = hashlib.sha256(handle.read()).hexdigest()
     except (OSError, ValueError) as exc:
-        raise playing.PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
+        raise PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
     if digest != version.sha256:
         verdict = {"passed": False, "problem": "its file changed since it was uploaded", "matches": []}
         log = ""
@@ -174,7 +174,7 @@ def bot_version_validate(*, version_id):
         try:
             result = arena_validate.validate(version.bot.game, path)
         except SandboxUnavailable as exc:
-            raise playing.PlatformFault(str(exc)) from None
+            raise PlatformFault(str(exc)) from None
         verdict, log = result.to_dict(), result.log
         verdict["bot"] = version.original_name   # not the stored file's generated path
         for stored_as in (path, os.path.basename(path)):   # the user knows the name they uploaded

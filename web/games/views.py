@@ -9,7 +9,7 @@ from django.utils.http import urlencode
 from web import paging
 from web.api import games
 from web.bots import selectors as bot_selectors
-from web.matches import playing
+from web.games import catalog
 from web.matches import selectors as match_selectors
 from web.ratings import selectors as rating_selectors
 
@@ -20,7 +20,7 @@ RECENT_MATCHES = 15
 def _game_or_404(game):
     try:
         return games.game_detail(game=game)
-    except playing.EngineInputError as exc:
+    except catalog.EngineInputError as exc:
         raise Http404(str(exc)) from None  # names the known games
 
 

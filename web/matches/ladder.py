@@ -17,7 +17,7 @@ from django.db.models import Count
 from arena.tournaments.ladder import DEFAULT_SD, Ladder
 from web.bots.models import BotVersion
 from web.bots.selectors import playable_bots
-from web.matches import playing
+from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, matches_create
 from web.ratings.models import CurrentRating, Pool
@@ -35,7 +35,7 @@ def ladder_snapshot(*, game, seed):
 
     Returns ``(ladder, versions)``: the ``Ladder`` (entrants are bot ids as
     strings) and each entrant's current version id."""
-    info = playing.game_info(game)
+    info = catalog.game_info(game)
     bots = list(playable_bots(game=game))
     seats = [n for n in range(info.min_players, info.max_players + 1) if n <= len(bots)]
     if not seats:

@@ -92,7 +92,7 @@ def parse_perspective(text):
 def match_frames_json(*, match_id, perspective):
     """The replay viewer's frames of a finished match from ``perspective`` (``None``: everything, or
     a seat), as JSON text; None when the match is unknown or has no replay.  Raises
-    ``playing.EngineInputError`` for a seat the match does not have and ``playing.ReplayUnplayable``
+    ``EngineInputError`` for a seat the match does not have and ``playing.ReplayUnplayable``
     when its replay cannot be re-simulated by this engine."""
     from web.matches import playing
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()

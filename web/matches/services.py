@@ -17,7 +17,7 @@ from django.utils import timezone
 from web import publishing
 from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
-from web.matches import playing
+from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.ratings.pools import pool_of, pools_ensure
 from web.ratings.services import current_ratings_ensure
@@ -66,8 +66,8 @@ def _resolve_seat(game, entry, index, where=None):
 
 def _check_spec(game, spec, versions_by_id):
     try:
-        rules_version, options = playing.check_match(game, players=len(spec.seats), options=spec.options)
-    except playing.EngineInputError as exc:
+        rules_version, options = catalog.check_match(game, players=len(spec.seats), options=spec.options)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     pool = pool_of(game=game, n_players=len(spec.seats), options=options)
     seats = []
@@ -91,8 +91,8 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
     valid version, or invalid options.
     """
     try:
-        playing.game_info(game)
-    except playing.EngineInputError as exc:
+        catalog.game_info(game)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     specs = list(specs)
     if not specs:

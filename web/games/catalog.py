@@ -1,0 +1,64 @@
+"""The games the platform serves, read from ``arena``'s registry and the games' specs: their
+facts, and whether a match or a bot reference can be described.  The lowest of the web apps'
+domain code: bots, ratings, matches and tournaments all ask it, and it asks none of them.
+"""
+from dataclasses import dataclass
+
+from arena import agents as arena_agents
+from arena import games as arena_games
+
+
+class EngineInputError(ValueError):
+    """The match cannot be described: unknown game, wrong seat count, bad options."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    rules_version: str
+    min_players: int
+    max_players: int
+
+
+def game_ids():
+    return arena_games.game_ids()
+
+
+def warm_up():
+    """Loads every engine and its views (a web process does it at start, not in a visitor's request)."""
+    for game_id in arena_games.game_ids():
+        game = arena_games.get(game_id)
+        game.new_state(game.min_players, 0, game.resolve_options(None)).full_view()
+
+
+def game_info(game_id):
+    try:
+        game = arena_games.get(game_id)
+    except ValueError as exc:
+        raise EngineInputError(str(exc)) from None
+    return GameInfo(game.id, game.name, game.rules_version, game.min_players, game.max_players)
+
+
+def check_match(game_id, *, players, options=None):
+    """The rules version and the options with defaults filled in; ``EngineInputError`` if invalid."""
+    try:
+        game = arena_games.get(game_id)
+        game.check_players(players)
+        resolved = game.resolve_options(options)
+    except ValueError as exc:
+        raise EngineInputError(str(exc)) from None
+    return game.rules_version, resolved
+
+
+def builtin_agent_names():
+    return tuple(sorted(arena_agents.BUILTIN_AGENTS))
+
+
+def check_agent_ref(ref):
+    if ref.get("kind") == "builtin":
+        if ref.get("name") not in arena_agents.BUILTIN_AGENTS:
+            raise EngineInputError(f"unknown built-in bot {ref.get('name')!r}: built-in bots are "
+                                   f"{', '.join(builtin_agent_names())}")
+    elif ref.get("kind") != "upload":
+        raise EngineInputError(f"unknown kind of bot {ref.get('kind')!r}")
