@@ -179,6 +179,8 @@ ARENA_BOT_TIME_CONTROL = tuple(float(part) for part in os.environ.get("ARENA_BOT
 if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
     raise ValueError("ARENA_BOT_TIME_CONTROL is MOVE,BANK,STARTUP in seconds, e.g. 1,10,5")
 # Uploads.
+# An uploaded version still pending this long after its upload is failed by the sweep.
+ARENA_VALIDATION_DEADLINE_SECONDS = runtime.env_float("ARENA_VALIDATION_DEADLINE_SECONDS", 900.0)
 ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)

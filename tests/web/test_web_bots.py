@@ -62,8 +62,18 @@ def _zip(members):
     return buffer.getvalue()
 
 
+def _damaged_zip():
+    """A zip whose directory and ``main.py`` are intact and whose other member fails its CRC check."""
+    data = bytearray(_zip({"main.py": "def act(observation, legal_actions):\n    return legal_actions[0]\n",
+                           "table.txt": "one two three four\n"}))
+    at = data.index(b"one two three four")
+    data[at] ^= 0x01
+    return bytes(data)
+
+
 @pytest.mark.parametrize("filename,content,problem", [
     ("bot.py", b"def act(:\n", "bot.py line 1: invalid syntax"),
+    ("bot.zip", _damaged_zip(), "bot.zip: damaged zip (member 'table.txt' fails its CRC check)"),
     ("bot.zip", b"not a zip", "bot.zip: not a valid zip"),
     ("bot.zip", _zip({"../evil.py": "x"}), "bot.zip: member '../evil.py' points outside the zip"),
     ("bot.zip", _zip({"/abs.py": "x"}), "has an absolute path"),
@@ -142,6 +152,37 @@ def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
         services.bot_version_validate(version_id=missing.pk)
     missing.refresh_from_db()
     assert missing.status == "pending"
+
+
+def test_an_error_inside_validation_fails_the_version_with_its_reason(db, user, monkeypatch):
+    from arena.bots import validate as arena_validate
+
+    def broken(game, path, **kwargs):
+        raise zipfile.BadZipFile("Bad CRC-32 for file 'main.py'")
+
+    monkeypatch.setattr(arena_validate, "validate", broken)
+    bot = services.bot_create(game="katana", name="v", owner=user)
+    version = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    version = services.bot_version_validate(version_id=version.pk)
+    assert version.status == "failed" and version.validated_at is not None
+    assert version.validation_problem == "validation stopped on an error: BadZipFile: Bad CRC-32 for file 'main.py'"
+
+
+def test_versions_left_pending_past_the_deadline_are_failed_by_the_sweep(db, user, settings):
+    from django.utils import timezone
+
+    from workers import tasks
+    settings.ARENA_VALIDATION_DEADLINE_SECONDS = 600
+    bot = services.bot_create(game="katana", name="v", owner=user)
+    stale = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    fresh = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    BotVersion.objects.filter(pk=stale.pk).update(created_at=timezone.now() - timezone.timedelta(minutes=11))
+    assert tasks.fail_stale_validations.run() == 1
+    stale.refresh_from_db(), fresh.refresh_from_db()
+    assert stale.status == "failed"
+    assert stale.validation_problem == "its validation did not finish within 10 minutes; upload it again"
+    assert fresh.status == "pending"
+    assert tasks.fail_stale_validations.run() == 0
 
 
 def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_commit_callbacks, monkeypatch):

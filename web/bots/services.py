@@ -7,6 +7,7 @@ against built-in bots, the bot in its sandbox).  It becomes ``passed`` or
 error output; only a passed version is matched (ladder, tournaments, any match).
 """
 import hashlib
+import logging
 import os
 import tempfile
 
@@ -22,6 +23,8 @@ from web.errors import PlatformFault, ServiceError
 from web.games import catalog
 
 NAME_MAX = 64
+
+log = logging.getLogger(__name__)
 
 
 def _check_game(game):
@@ -169,22 +172,45 @@ def bot_version_validate(*, version_id):
         raise PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
     if digest != version.sha256:
         verdict = {"passed": False, "problem": "its file changed since it was uploaded", "matches": []}
-        log = ""
+        validation_log = ""
     else:
         try:
             result = arena_validate.validate(version.bot.game, path)
         except SandboxUnavailable as exc:
             raise PlatformFault(str(exc)) from None
-        verdict, log = result.to_dict(), result.log
+        except Exception as exc:   # whatever the file does to the validator, the version ends
+            log.exception("validation of %s raised", version)
+            result = None
+            verdict = {"passed": False, "matches": [],
+                       "problem": f"validation stopped on an error: {type(exc).__name__}: {exc}"[:500]}
+            validation_log = ""
+        if result is not None:
+            verdict, validation_log = result.to_dict(), result.log
         verdict["bot"] = version.original_name   # not the stored file's generated path
         for stored_as in (path, os.path.basename(path)):   # the user knows the name they uploaded
             verdict["problem"] = verdict["problem"].replace(stored_as, version.original_name)
     status = BotVersion.Status.PASSED if verdict["passed"] else BotVersion.Status.FAILED
     BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
         status=status, validation_problem=verdict["problem"], validation_verdict=verdict,
-        validation_log=(log or "")[:VALIDATION_LOG_CAP], validated_at=timezone.now())
+        validation_log=(validation_log or "")[:VALIDATION_LOG_CAP], validated_at=timezone.now())
     version.refresh_from_db()
     return version
+
+
+def bot_versions_fail_stale(*, older_than_seconds=None):
+    """Ends as ``failed`` the uploaded versions still pending ``older_than_seconds`` after their
+    upload (``ARENA_VALIDATION_DEADLINE_SECONDS``): a validation that never finished (its task
+    lost, its worker gone) must not leave a version pending for ever.  Returns how many."""
+    from django.conf import settings
+    seconds = older_than_seconds if older_than_seconds is not None else settings.ARENA_VALIDATION_DEADLINE_SECONDS
+    cutoff = timezone.now() - timezone.timedelta(seconds=seconds)
+    minutes = max(1, round(seconds / 60))
+    return BotVersion.objects.filter(status=BotVersion.Status.PENDING, kind=BotVersion.Kind.UPLOAD,
+                                     created_at__lt=cutoff).update(
+        status=BotVersion.Status.FAILED, validated_at=timezone.now(),
+        validation_problem=f"its validation did not finish within {minutes} minute{'s' if minutes > 1 else ''}; "
+                           "upload it again",
+        validation_verdict={"passed": False, "matches": [], "problem": "validation did not finish"})
 
 
 @transaction.atomic
