@@ -4,6 +4,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from arena.bots import submission as bot_submission
 from web import runtime
 
 BASE_DIR = runtime.home()
@@ -181,7 +182,9 @@ if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
 # Uploads.
 # An uploaded version still pending this long after its upload is failed by the sweep.
 ARENA_VALIDATION_DEADLINE_SECONDS = runtime.env_float("ARENA_VALIDATION_DEADLINE_SECONDS", 900.0)
-ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
+# The bot file size limit is arena's own (ARENA_MAX_BOT_BYTES, read there), so that what
+# ``arena validate`` accepts the site accepts too.
+ARENA_MAX_BOT_BYTES = bot_submission.MAX_FILE_BYTES
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)
 # For tests of crashed and stalled workers only: "STEP:MATCH_ID=ACTION,..." makes a worker kill

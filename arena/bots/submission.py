@@ -21,9 +21,21 @@ from pathlib import Path, PurePosixPath
 PYTHON = "python"
 EXECUTABLE = "executable"
 
-MAX_FILE_BYTES = 16 << 20       # a bot file or a zip as uploaded
+# The one set of limits: ``arena validate`` checks them, and the server refuses uploads past them
+# (``web.settings`` reads ``MAX_FILE_BYTES`` from here), so a bot that passes here is accepted there.
+MAX_FILE_BYTES = int(os.environ.get("ARENA_MAX_BOT_BYTES") or 5 << 20)   # a bot file or a zip as uploaded
 MAX_UNPACKED_BYTES = 64 << 20   # a zip's contents, unpacked
 MAX_MEMBERS = 2000
+
+
+def limits():
+    """The limits a bot file is checked against, as data (``arena validate --json``, the API)."""
+    return {"file_bytes": MAX_FILE_BYTES, "unpacked_bytes": MAX_UNPACKED_BYTES, "zip_members": MAX_MEMBERS}
+
+
+def limits_text():
+    return (f"a file of at most {MAX_FILE_BYTES / (1 << 20):g} MiB (ARENA_MAX_BOT_BYTES), a zip unpacking "
+            f"to at most {MAX_UNPACKED_BYTES / (1 << 20):g} MiB in at most {MAX_MEMBERS:,} members")
 
 
 class BotSubmissionError(ValueError):

@@ -154,6 +154,15 @@ def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
     assert missing.status == "pending"
 
 
+def test_a_bare_executable_uploaded_under_any_name_validates_in_its_sandbox(db, user, sandboxed):
+    from pathlib import Path
+    script = (Path(__file__).resolve().parents[2] / "examples" / "bots" / "first_legal.sh").read_bytes()
+    bot = services.bot_create(game="katana", name="shell", owner=user)
+    version = services.bot_version_upload(bot=bot, filename="first_legal", content=script)
+    version = services.bot_version_validate(version_id=version.pk)
+    assert version.status == "passed", version.validation_problem
+
+
 def test_an_error_inside_validation_fails_the_version_with_its_reason(db, user, monkeypatch):
     from arena.bots import validate as arena_validate
 
@@ -200,7 +209,7 @@ def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_co
 def test_uploads_that_cannot_be_stored_are_refused(db, user, settings):
     settings.ARENA_MAX_BOT_BYTES = 10
     bot = services.bot_create(game="katana", name="u", owner=user)
-    for filename, content, message in [("bot.exe", b"x", ".py file or a .zip"), ("bot.py", b"", "empty"),
+    for filename, content, message in [("bot.exe", b"x", ".py file, a .zip archive, or an executable"), ("bot.py", b"", "empty"),
                                        ("bot.py", b"x" * 11, "limit is 10")]:
         with pytest.raises(ServiceError, match=message):
             services.bot_version_upload(bot=bot, filename=filename, content=content)

@@ -116,7 +116,7 @@ class BotListApi(APIView):
         game = serializers.CharField(max_length=32)
         name = serializers.CharField(max_length=services.NAME_MAX)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
-        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+        file = serializers.FileField(help_text="a .py file, a .zip with main.py or run at its root, or an executable (#! script or ELF binary)")
 
     @extend_schema(parameters=[BotListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
                    responses=paged_serializer("PagedBots", BotOutput), operation_id="bots_list")
@@ -149,6 +149,7 @@ class BotListApi(APIView):
                                          description=data.validated_data["description"])
         except ServiceError as exc:
             raise ValidationError({"detail": str(exc)}) from None
+        UploadThrottle.count(request, self)
         return Response(bot_data(bot, user=request.user, versions=selectors.bot_versions(bot=bot)),
                         status=status.HTTP_201_CREATED)
 
@@ -168,7 +169,7 @@ class BotVersionsApi(APIView):
     throttle_classes = [UploadThrottle]
 
     class VersionUploadInput(serializers.Serializer):
-        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+        file = serializers.FileField(help_text="a .py file, a .zip with main.py or run at its root, or an executable (#! script or ELF binary)")
 
     @extend_schema(responses=VersionOutput(many=True), operation_id="bots_versions_list")
     def get(self, request, bot_id):
@@ -185,6 +186,7 @@ class BotVersionsApi(APIView):
         data.is_valid(raise_exception=True)
         uploaded = data.validated_data["file"]
         version = services.bot_version_upload(bot=bot, filename=uploaded.name, content=read_upload(uploaded))
+        UploadThrottle.count(request, self)
         return Response(version_data(version, mine=True), status=status.HTTP_201_CREATED)
 
 

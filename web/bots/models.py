@@ -34,7 +34,9 @@ class Bot(models.Model):
 
 
 def _upload_path(instance, filename):
-    suffix = ".zip" if filename.lower().endswith(".zip") else ".py"
+    lower = filename.lower()
+    # the kind of bot is read from the suffix: a bare executable keeps none
+    suffix = ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
     return f"bots/{instance.bot_id}/{uuid.uuid4().hex}{suffix}"
 
 

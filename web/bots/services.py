@@ -87,12 +87,18 @@ def bot_create_builtin(*, game, name, agent, owner=None, description=""):
     return bot
 
 
+def _is_executable(content):
+    """A script with a ``#!`` line or an ELF binary: ``arena.bots.submission`` runs either as is."""
+    return content[:2] == b"#!" or content[:4] == b"\x7fELF"
+
+
 def _check_upload(name, content, max_bytes):
     lower = name.lower()
-    if not (lower.endswith(".py") or lower.endswith(".zip")):
-        raise ServiceError("a bot is a .py file or a .zip archive")
     if not content:
         raise ServiceError("the uploaded file is empty")
+    if not (lower.endswith(".py") or lower.endswith(".zip") or _is_executable(content)):
+        raise ServiceError("a bot is a .py file, a .zip archive, or an executable (a script starting "
+                           "with #! or a Linux binary)")
     if len(content) > max_bytes:
         raise ServiceError(f"the uploaded file has {len(content):,} bytes; the limit is {max_bytes:,}")
     submission_check(filename=name, content=content)
@@ -104,7 +110,8 @@ def submission_check(*, filename, content):
     links, not too many members, not unpacking past the limit.  ``ServiceError`` says what is wrong,
     naming the file as the user uploaded it."""
     base = os.path.basename(filename.replace("\\", "/")) or "bot"
-    suffix = ".zip" if base.lower().endswith(".zip") else ".py"
+    lower = base.lower()
+    suffix = ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
     with tempfile.TemporaryDirectory(prefix="arena-upload-") as folder:
         path = os.path.join(folder, "upload" + suffix)
         with open(path, "wb") as handle:

@@ -48,6 +48,7 @@ def tournament_create(request):
             except ServiceError as exc:
                 error, status = str(exc), 400
             else:
+                TournamentThrottle.count(request)
                 return redirect("tournament-detail", tournament_id=tournament.pk)
         else:
             status = 400
