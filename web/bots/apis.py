@@ -5,6 +5,7 @@ through ``web.bots.services``; only a bot's owner sees its source, validation lo
 """
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -215,7 +216,8 @@ class BotVersionSourceApi(APIView):
         if content is None:
             raise NotFound("no source to show: only a bot's owner reads the file of an uploaded version")
         response = HttpResponse(content, content_type="application/octet-stream")
-        response["Content-Disposition"] = f'attachment; filename="{version.original_name or "bot"}"'
+        # The name is the uploader's: Django quotes it, or encodes it (RFC 6266) when it must.
+        response["Content-Disposition"] = content_disposition_header(True, version.original_name or "bot")
         return response
 
 

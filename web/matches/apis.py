@@ -2,6 +2,7 @@
 import json
 
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -117,5 +118,5 @@ class MatchReplayApi(APIView):
             raise NotFound(f"match {match_id} has no replay (unknown, or not finished)")
         response = HttpResponse(json.dumps(replay, separators=(",", ":")), content_type="application/json")
         if request.query_params.get("download") in ("1", "true", "yes"):
-            response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
+            response["Content-Disposition"] = content_disposition_header(True, f"match-{match_id}.json")
         return response
