@@ -173,6 +173,14 @@ CACHES = {"default": {
     "TIMEOUT": 3600,
 }}
 
+# --- Accounts ---------------------------------------------------------------------------------
+# Failed sign-ins (log-in page and API token) allowed per account name and per address in a window.
+ARENA_SIGN_IN_FAILURES_PER_ACCOUNT = runtime.env_int("ARENA_SIGN_IN_FAILURES_PER_ACCOUNT", 10)
+ARENA_SIGN_IN_FAILURES_PER_ADDRESS = runtime.env_int("ARENA_SIGN_IN_FAILURES_PER_ADDRESS", 50)
+ARENA_SIGN_IN_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_IN_WINDOW_SECONDS", 900)
+ARENA_SIGN_UPS_PER_ADDRESS = runtime.env_int("ARENA_SIGN_UPS_PER_ADDRESS", 5)
+ARENA_SIGN_UP_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_UP_WINDOW_SECONDS", 3600)
+
 # --- Matches ---------------------------------------------------------------------------------
 # How long a worker may hold a match before the sweep gives it to another worker.
 ARENA_MATCH_LEASE_SECONDS = runtime.env_float("ARENA_MATCH_LEASE_SECONDS", 120.0)

@@ -152,9 +152,15 @@ def test_a_bad_form_and_a_taken_name_are_explained(client, user, house):
     response = client.post(reverse("bot-upload"), {"game": "chess", "name": ""})
     page = response.content.decode()
     assert response.status_code == 400 and "Select a valid choice" in page and "This field is required" in page
+    from web.bots import services as bot_services
+    bot_services.bot_create(game="katana", name="sensei", owner=None)
+    response = _upload(client, "sensei", "bot.py", GOOD_BOT)
+    assert response.status_code == 400
+    assert "there is already a katana bot named &#x27;sensei&#x27;" in response.content.decode()
     response = _upload(client, house[0].name, "bot.py", GOOD_BOT)
     assert response.status_code == 400
-    assert f"there is already a katana bot named &#x27;{house[0].name}&#x27;" in response.content.decode()
+    assert (f"a bot&#x27;s name &#x27;{house[0].name}&#x27; reads as &#x27;random&#x27;, a name the arena keeps "
+            "for itself or its built-in bots") in response.content.decode()
     assert not Bot.objects.filter(owner=user).exists()
 
 

@@ -21,6 +21,7 @@ from web import publishing
 from web.bots.models import Bot, BotVersion
 from web.errors import PlatformFault, ServiceError
 from web.games import catalog
+from web.names import check_name
 
 NAME_MAX = 64
 
@@ -34,19 +35,21 @@ def _check_game(game):
         raise ServiceError(str(exc)) from None
 
 
-def _check_name(name):
+def _check_name(name, *, owner):
+    """A bot's name, stripped; a person's bot may not pass for another or for a built-in one
+    (``web.names``), the platform's own built-in bots (no owner) may use the names kept for them."""
     name = (name or "").strip()
     if not name:
         raise ServiceError("a bot needs a name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"a bot's name has at most {NAME_MAX} characters")
-    return name
+    return check_name(name, what="a bot's name", reserved=owner is not None)
 
 
 @transaction.atomic
 def bot_create(*, game, name, owner=None, description=""):
     _check_game(game)
-    name = _check_name(name)
+    name = _check_name(name, owner=owner)
     if Bot.objects.filter(game=game, name=name).exists():
         raise ServiceError(f"there is already a {game} bot named {name!r}")
     try:
@@ -142,7 +145,7 @@ def bot_upload(*, owner, game, name, filename, content, description="", max_byte
     is checked before anything is stored."""
     from django.conf import settings
     _check_game(game)
-    _check_name(name)
+    _check_name(name, owner=owner)
     _check_upload(filename, content, max_bytes or settings.ARENA_MAX_BOT_BYTES)
     with transaction.atomic():
         bot = bot_create(game=game, name=name, owner=owner, description=description)
