@@ -265,6 +265,7 @@ def build_parser(argv=None):
     v.add_argument("file")
     v.add_argument("--build", choices=BUILDS, default=COMPILED)
     v.set_defaults(run=cmd_replay_verify)
+    cli_site.add_replay_fetch(replay_sub)
 
     p = sub.add_parser("bench", help="measure an engine's speed in its three forms, or the sandbox's cost "
                                      "(arena bench sandbox)")

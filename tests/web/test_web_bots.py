@@ -213,8 +213,8 @@ def test_uploads_that_cannot_be_stored_are_refused(db, user, settings):
                                        ("bot.py", b"x" * 11, "limit is 10")]:
         with pytest.raises(ServiceError, match=message):
             services.bot_version_upload(bot=bot, filename=filename, content=content)
-    services.bot_delete(bot=bot)
-    with pytest.raises(ServiceError, match="was deleted"):
+    services.bot_retire(bot=bot)
+    with pytest.raises(ServiceError, match="is retired"):
         services.bot_version_upload(bot=bot, filename="bot.py", content=b"x")
     assert BotVersion.objects.count() == 0
     assert selectors.bot_list(game="katana").count() == 0

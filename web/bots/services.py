@@ -66,7 +66,7 @@ def _next_number(bot):
 def _locked_live_bot(bot):
     locked = Bot.objects.select_for_update().get(pk=bot.pk)
     if locked.is_deleted:
-        raise ServiceError(f"bot {locked.name!r} was deleted")
+        raise ServiceError(f"bot {locked.name!r} is retired")
     return locked
 
 
@@ -223,12 +223,81 @@ def bot_versions_fail_stale(*, older_than_seconds=None):
         validation_verdict={"passed": False, "matches": [], "problem": "validation did not finish"})
 
 
+def _check_owner(bot, user):
+    if user is None or bot.owner_id is None or bot.owner_id != user.pk:
+        raise ServiceError(f"only the owner of {bot.name!r} can change it")
+
+
 @transaction.atomic
-def bot_delete(*, bot):
-    """Retires a bot: its history stays, it is no longer matched and cannot be entered anywhere."""
+def bot_retire(*, bot, user=None):
+    """Retires a bot: it is no longer matched nor entered anywhere; its history stays.  ``user``
+    must own it (``None``: the platform itself)."""
+    if user is not None:
+        _check_owner(bot, user)
     Bot.objects.filter(pk=bot.pk, deleted_at__isnull=True).update(deleted_at=timezone.now())
     bot.refresh_from_db()
     return bot
+
+
+@transaction.atomic
+def bot_rename(*, bot, user, name):
+    _check_owner(bot, user)
+    name = _check_name(name, owner=user)
+    if Bot.objects.filter(game=bot.game, name=name).exclude(pk=bot.pk).exists():
+        raise ServiceError(f"there is already a {bot.game} bot named {name!r}")
+    Bot.objects.filter(pk=bot.pk).update(name=name)
+    bot.refresh_from_db()
+    return bot
+
+
+@transaction.atomic
+def bot_version_choose(*, bot, user, number):
+    """The passed version ``number`` plays from now on (``None``: the newest passed, as by default)."""
+    _check_owner(bot, user)
+    if number is None:
+        version = None
+    else:
+        version = bot.versions.filter(number=number).first()
+        if version is None:
+            raise ServiceError(f"{bot.name!r} has no version {number}")
+        if version.status != BotVersion.Status.PASSED:
+            raise ServiceError(f"{bot.name!r} v{number} has not passed validation; only a version that passed plays")
+    Bot.objects.filter(pk=bot.pk).update(active_version=version)
+    bot.refresh_from_db()
+    return bot
+
+
+def _remove_files(versions):
+    for version in versions:
+        if version.file:
+            version.file.delete(save=False)
+
+
+@transaction.atomic
+def bot_delete(*, bot, user):
+    """Deletes a bot for its owner.  A bot that never played is removed with its versions and
+    files.  One that played keeps its matches (other bots' results and ratings rest on them), so
+    it is anonymised instead: retired, its name replaced, its owner, description and files
+    removed.  Returns ``"deleted"`` or ``"anonymised"``."""
+    from web.bots.selectors import bot_has_history
+    _check_owner(bot, user)
+    bot = Bot.objects.select_for_update().get(pk=bot.pk)
+    versions = list(bot.versions.all())
+    if not bot_has_history(bot=bot):
+        files = [v for v in versions if v.file]
+        Bot.objects.filter(pk=bot.pk).update(active_version=None)
+        bot.current_ratings.all().delete()   # the empty rows a bot gets when it is first matched
+        bot.versions.all().delete()
+        bot.delete()
+        transaction.on_commit(lambda: _remove_files(files))
+        return "deleted"
+    now = timezone.now()
+    Bot.objects.filter(pk=bot.pk).update(name=f"deleted bot {bot.pk}", owner=None, description="",
+                                         deleted_at=bot.deleted_at or now, anonymised_at=now, active_version=None)
+    bot.versions.update(original_name="", validation_log="", validation_verdict=None, validation_problem="")
+    files = [v for v in versions if v.file]
+    transaction.on_commit(lambda: _remove_files(files))
+    return "anonymised"
 
 
 @transaction.atomic

@@ -35,8 +35,10 @@ def seat_logs(*, match_id, user):
     return {row.seat: {"status": row.status, "reason": row.reason, "log": row.log} for row in rows}
 
 
-def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None):
-    """The newest matches first (``before``: only those with a smaller id, to page on)."""
+def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None,
+               seat_status=None):
+    """The newest matches first (``before``: only those with a smaller id, to page on);
+    ``seat_status`` (with ``bot``): only those where the bot's seat ended so (``timeout``...)."""
     matches = Match.objects.defer("replay")
     if before is not None:
         matches = matches.filter(pk__lt=before)
@@ -47,7 +49,10 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
     if bot is not None:
         # a semi-join, not a join with DISTINCT over every column: the newest matches come off the
         # primary key's index and each is checked against the bot's seats
-        matches = matches.filter(pk__in=MatchSeat.objects.filter(bot=bot).values("match_id"))
+        seats_of_bot = MatchSeat.objects.filter(bot=bot)
+        if seat_status:
+            seats_of_bot = seats_of_bot.filter(status=seat_status)
+        matches = matches.filter(pk__in=seats_of_bot.values("match_id"))
     if status:
         matches = matches.filter(status=status)
     if kind:
