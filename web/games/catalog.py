@@ -3,9 +3,15 @@ facts, and whether a match or a bot reference can be described.  The lowest of t
 domain code: bots, ratings, matches and tournaments all ask it, and it asks none of them.
 """
 from dataclasses import dataclass
+from pathlib import Path
 
 from arena import agents as arena_agents
 from arena import games as arena_games
+
+
+# The bot references and starter bots live in the repository beside the code (docs/, examples/).
+REPOSITORY = Path(__file__).resolve().parents[2]
+PROTOCOL_REFERENCE = "docs/bots/protocol.md"
 
 
 class EngineInputError(ValueError):
@@ -62,3 +68,36 @@ def check_agent_ref(ref):
                                    f"{', '.join(builtin_agent_names())}")
     elif ref.get("kind") != "upload":
         raise EngineInputError(f"unknown kind of bot {ref.get('kind')!r}")
+
+
+def _repository_text(relative):
+    try:
+        return (REPOSITORY / relative).read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def bot_reference(game_id):
+    """The game's bot reference (Markdown: the observation, every action name, an example), or None."""
+    spec = arena_games.get(game_id).spec
+    return _repository_text(spec.docs) if spec.docs else None
+
+
+def protocol_reference():
+    """The protocol every bot speaks (Markdown)."""
+    return _repository_text(PROTOCOL_REFERENCE)
+
+
+def starter_bots(game_id):
+    """The game's starter bots that are there to download: ``[{"name", "path"}]``."""
+    spec = arena_games.get(game_id).spec
+    return [{"name": Path(relative).name, "path": REPOSITORY / relative} for relative in spec.starter_bots
+            if (REPOSITORY / relative).is_file()]
+
+
+def starter_bot(game_id, name):
+    """The path of the starter bot ``name`` of ``game_id``; ``EngineInputError`` for any other name."""
+    for bot in starter_bots(game_id):
+        if bot["name"] == name:
+            return bot["path"]
+    raise EngineInputError(f"{game_id} has no starter bot {name[:100]!r}")
