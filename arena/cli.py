@@ -119,10 +119,11 @@ def cmd_match(args):
 
 
 def cmd_validate(args):
-    from arena.bots import validate
+    from arena.bots import submission, validate
 
     _game(args.game)
     console = stderr_console()
+    console.print(f"limits, as on the arena server: {submission.limits_text()}", soft_wrap=True)
     try:
         with console.status(f"validating {args.bot} on {args.game}…"):
             verdict = validate.validate(args.game, args.bot, trusted=args.trusted,
@@ -133,7 +134,7 @@ def cmd_validate(args):
     except _bot_errors() as exc:
         raise CommandError(str(exc)) from None
     if args.json:
-        print(json.dumps(verdict.to_dict(), indent=2))
+        print(json.dumps({**verdict.to_dict(), "limits": submission.limits()}, indent=2))
     elif verdict.passed:
         print(f"PASSED: {args.bot} finished {len(verdict.matches)} {args.game} matches cleanly "
               "against built-in bots; it may enter rated play")
@@ -264,6 +265,7 @@ def build_parser(argv=None):
     v.add_argument("file")
     v.add_argument("--build", choices=BUILDS, default=COMPILED)
     v.set_defaults(run=cmd_replay_verify)
+    cli_site.add_replay_fetch(replay_sub)
 
     p = sub.add_parser("bench", help="measure an engine's speed in its three forms, or the sandbox's cost "
                                      "(arena bench sandbox)")

@@ -77,13 +77,18 @@ def cmd_ratings_fit(args):
 
 def cmd_ratings_eval(args):
     from arena.ratings.evaluation import format_evaluation, run_evaluation
-    from arena.tournaments.scenario import katana_engine_scenario
+    from arena.tournaments.scenario import engine_scenario, rated_game_ids
     from threadpoolctl import threadpool_limits
+    unknown = sorted(set(args.game or ()) - set(rated_game_ids()))
+    if unknown:
+        raise CommandError(f"no rated engine scenario for {', '.join(unknown)}: "
+                           f"choose among {', '.join(rated_game_ids())}")
     # One BLAS thread: the fits' dense factorisations are small, and extra
     # threads only compete with the rest of the machine.
     with threadpool_limits(limits=1, user_api="blas"):
         result = run_evaluation(seed=args.seed, quick=args.quick,
-                                extra_scenarios=[katana_engine_scenario(args.quick)])
+                                extra_scenarios=[engine_scenario(g, args.quick)
+                                                 for g in (args.game or rated_game_ids())])
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -160,6 +165,9 @@ def add_commands(sub):
     e = ratings_sub.add_parser("eval", help="compare the published rating with Elo, OpenSkill and TrueSkill")
     e.add_argument("--quick", action="store_true", help="smaller scenarios (seconds, not minutes)")
     e.add_argument("--seed", type=int, default=20240611)
+    e.add_argument("--game", action="append", metavar="GAME",
+                   help="add real games of GAME between graded heuristic/random mixes (repeatable; "
+                        "default: every registered game with a heuristic)")
     e.add_argument("--json", action="store_true")
     e.set_defaults(run=cmd_ratings_eval)
 

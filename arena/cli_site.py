@@ -1,11 +1,15 @@
-"""``arena login`` and ``arena submit``: the site's API from the command line.
+"""The site's API from the command line: ``arena login``, ``arena submit``, ``arena bot``,
+``arena matches``, ``arena logs`` and ``arena replay fetch``.
 
 ``arena login`` trades a user name and password for an API token and keeps it,
 with the site's URL, in ``$ARENA_CONFIG`` (default
 ``~/.config/samurai-arena/credentials.json``, readable by you only).
 ``arena submit GAME BOTFILE --name NAME`` uploads a bot: a new bot, or a new
 version when you already have a bot of that name; ``--wait`` follows its
-validation to the verdict.  No Django here: plain HTTP with ``httpx``.
+validation to the verdict.  ``arena bot rename|use|retire|delete`` manages one of your bots,
+``arena matches BOT`` lists its matches (``--status timeout`` and so on: how its seat ended),
+``arena logs BOT`` prints its seat logs (yours only), ``arena replay fetch MATCH -o FILE`` saves a
+replay for ``arena replay verify``.  No Django here: plain HTTP with ``httpx``.
 """
 import getpass
 import json
@@ -148,6 +152,163 @@ def cmd_submit(args):
     return 1
 
 
+def _session(args):
+    config = load_config()
+    token = os.environ.get("ARENA_TOKEN") or config.get("token")
+    return _url(args, config), token
+
+
+def _signed_in(args):
+    base, token = _session(args)
+    if not token:
+        raise SiteError("not logged in: run `arena login` first (or set ARENA_TOKEN)")
+    return base, token
+
+
+def _my_bot(client, ref, game=None):
+    """One of your bots by id or name (``--game`` when the name is in more than one game)."""
+    if ref.isdigit():
+        response = _request("GET", client, f"/api/bots/{ref}/")
+        if response.status_code != 200:
+            raise SiteError(_problem(response))
+        return response.json()
+    params = {"search": ref, "mine": "true", "page_size": 200}
+    if game:
+        params["game"] = game
+    response = _request("GET", client, "/api/bots/", params=params)
+    if response.status_code != 200:
+        raise SiteError(_problem(response))
+    found = [bot for bot in response.json()["results"] if bot["name"] == ref]
+    if not found:
+        raise SiteError(f"you have no bot named {ref!r}" + (f" in {game}" if game else ""))
+    if len(found) > 1:
+        raise SiteError(f"you have bots named {ref!r} in {', '.join(b['game'] for b in found)}: add --game")
+    return found[0]
+
+
+def cmd_bot(args):
+    base, token = _signed_in(args)
+    with _client(base, token) as client:
+        bot = _my_bot(client, args.bot, args.game)
+        path = f"/api/bots/{bot['id']}/"
+        if args.bot_action == "delete":
+            response = _request("DELETE", client, path)
+        else:
+            change = {"rename": lambda: {"name": args.name},
+                      "use": lambda: {"active_version": None if args.version == "newest" else _version(args.version)},
+                      "retire": lambda: {"retired": True}}[args.bot_action]()
+            response = _request("PATCH", client, path, json=change)
+    if response.status_code != 200:
+        raise SiteError(f"{args.bot_action} refused: {_problem(response)}")
+    body = response.json()
+    if args.bot_action == "delete":
+        print(f"{bot['name']}: " + ("deleted" if body["outcome"] == "deleted" else
+                                    "anonymised (it had played: its matches stay, its name, files and you are gone)"))
+    elif args.bot_action == "rename":
+        print(f"{bot['name']} is now {body['name']}")
+    elif args.bot_action == "use":
+        print(f"{body['name']} plays " + (f"v{body['active_version']}" if body["active_version"]
+                                           else "its newest version that passed"))
+    else:
+        print(f"{body['name']} is retired: it keeps its history and plays no more")
+    return 0
+
+
+def _version(text):
+    try:
+        return int(text.lstrip("v"))
+    except ValueError:
+        raise SiteError(f"a version is a number (3 or v3) or 'newest', not {text!r}") from None
+
+
+def _seat_of(match, bot_id):
+    return next((seat for seat in match["seats"] if seat["bot_id"] == bot_id), None)
+
+
+def cmd_matches(args):
+    base, token = _session(args)
+    with _client(base, token) as client:
+        bot = _my_bot(client, args.bot, args.game) if token or not args.bot.isdigit() else {"id": int(args.bot)}
+        params = {"bot": bot["id"], "limit": args.limit}
+        if args.status:
+            params["seat_status"] = args.status
+        response = _request("GET", client, "/api/matches/", params=params)
+    if response.status_code != 200:
+        raise SiteError(_problem(response))
+    matches = response.json()
+    if args.json:
+        print(json.dumps(matches, indent=2))
+        return 0
+    if not matches:
+        print("no match" + (f" where its seat ended {args.status}" if args.status else ""))
+    for match in matches:
+        seat = _seat_of(match, bot["id"]) or {}
+        how = seat.get("status") or "not played yet"
+        rank = f", rank {seat['rank']}" if seat.get("rank") else ""
+        print(f"match {match['id']}  {match['game']}  {match['status']:<8} seat {seat.get('seat', '?')}: {how}{rank}  "
+              f"{base}/matches/{match['id']}/")
+    return 0
+
+
+def cmd_logs(args):
+    base, token = _signed_in(args)
+    with _client(base, token) as client:
+        bot = _my_bot(client, args.bot, args.game)
+        if args.match:
+            ids = [args.match]
+        else:
+            params = {"bot": bot["id"], "limit": args.limit, "status": "done"}
+            if args.status:
+                params["seat_status"] = args.status
+            listed = _request("GET", client, "/api/matches/", params=params)
+            if listed.status_code != 200:
+                raise SiteError(_problem(listed))
+            ids = [m["id"] for m in listed.json()]
+        shown = 0
+        for match_id in ids:
+            response = _request("GET", client, f"/api/matches/{match_id}/")
+            if response.status_code != 200:
+                raise SiteError(_problem(response))
+            match = response.json()
+            seat = _seat_of(match, bot["id"])
+            if seat is None:
+                raise SiteError(f"{bot['name']} did not play match {match_id}")
+            entry = match["logs"].get(str(seat["seat"]))
+            status = (entry or {}).get("status") or seat.get("status") or "not played yet"
+            print(f"== match {match_id}, seat {seat['seat']}: {status}" +
+                  (f": {entry['reason']}" if entry and entry.get("reason") else ""))
+            print((entry or {}).get("log") or "(no output)")
+            shown += 1
+    if not shown:
+        print("no match to show" + (f" where its seat ended {args.status}" if args.status else ""))
+    return 0
+
+
+def cmd_replay_fetch(args):
+    base, token = _session(args)
+    with _client(base, token) as client:
+        response = _request("GET", client, f"/api/matches/{args.match}/replay/")
+    if response.status_code != 200:
+        raise SiteError(_problem(response))
+    try:
+        Path(args.output).write_bytes(response.content)
+    except OSError as exc:
+        raise SiteError(f"cannot write {args.output}: {exc.strerror}") from None
+    print(f"match {args.match}'s replay saved in {args.output}; `arena replay verify {args.output}` re-plays it")
+    return 0
+
+
+def add_replay_fetch(replay_sub):
+    f = replay_sub.add_parser("fetch", help="save a match's replay from the site")
+    f.add_argument("match", type=int, metavar="MATCH")
+    f.add_argument("-o", "--output", required=True, metavar="FILE")
+    f.add_argument("--url")
+    f.set_defaults(run=_run(cmd_replay_fetch))
+
+
+SEAT_STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
+
+
 def _run(command):
     def run(args):
         try:
@@ -174,3 +335,36 @@ def add_commands(subparsers):
     p.add_argument("--wait", action="store_true", help="wait for the validation's verdict")
     p.add_argument("--timeout", type=float, default=600.0)
     p.set_defaults(run=_run(cmd_submit))
+
+    p = subparsers.add_parser("bot", help="manage one of your bots on the site: rename, use, retire, delete")
+    actions = p.add_subparsers(dest="bot_action", required=True, metavar="ACTION")
+    for name, help_text in (("rename", "give it another name"), ("use", "choose the passed version that plays"),
+                            ("retire", "stop it playing; its history stays"),
+                            ("delete", "delete it (anonymised if it played)")):
+        a = actions.add_parser(name, help=help_text)
+        a.add_argument("bot", metavar="BOT", help="its name or id")
+        if name == "rename":
+            a.add_argument("name", metavar="NEW_NAME")
+        if name == "use":
+            a.add_argument("version", metavar="VERSION", help="a version number (3 or v3), or 'newest'")
+        a.add_argument("--game", help="the game, when you have bots of that name in several")
+        a.add_argument("--url")
+        a.set_defaults(run=_run(cmd_bot))
+
+    p = subparsers.add_parser("matches", help="a bot's matches on the site, newest first")
+    p.add_argument("bot", metavar="BOT", help="one of your bots by name, or any bot by id")
+    p.add_argument("--status", choices=SEAT_STATUSES, help="only those where its seat ended so")
+    p.add_argument("--game")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--url")
+    p.set_defaults(run=_run(cmd_matches))
+
+    p = subparsers.add_parser("logs", help="your bot's logs (its standard error) in its matches on the site")
+    p.add_argument("bot", metavar="BOT", help="one of your bots, by name or id")
+    p.add_argument("--match", type=int, help="this match only")
+    p.add_argument("--status", choices=SEAT_STATUSES, help="only the matches where its seat ended so")
+    p.add_argument("--game")
+    p.add_argument("--limit", type=int, default=5)
+    p.add_argument("--url")
+    p.set_defaults(run=_run(cmd_logs))

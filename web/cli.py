@@ -118,10 +118,10 @@ def demo_rosters():
     tournament, read from the registry: the first one with a heuristic (its players differ in
     strength), with its ``GameInfo``."""
     from web.bots.services import demo_bots_ensure
-    from web.matches import playing
-    rosters = {game: demo_bots_ensure(game=game) for game in playing.game_ids()}
-    game = next((g for g in rosters if playing.has_heuristic(g)), next(iter(rosters)))
-    return rosters, game, playing.game_info(game)
+    from web.games import catalog
+    rosters = {game: demo_bots_ensure(game=game) for game in catalog.game_ids()}
+    game = next((g for g in rosters if catalog.has_heuristic(g)), next(iter(rosters)))
+    return rosters, game, catalog.game_info(game)
 
 
 def cmd_demo(args):

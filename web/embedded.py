@@ -85,6 +85,10 @@ def web_command(*, host="127.0.0.1", port=8000, workers=2):
             "--workers", str(workers), "--access-logfile", "-" if os.environ.get("ARENA_ACCESS_LOG") else "/dev/null"]
 
 
+def _exit_on_signal(signum, frame):
+    raise SystemExit(128 + signum)
+
+
 class Stack:
     """The processes of one machine; a context manager that stops everything it started."""
 
@@ -94,10 +98,18 @@ class Stack:
         self.procs = []
 
     def __enter__(self):
+        # ``kill -TERM`` (or a closed terminal) stops everything, as Ctrl-C does: the signal
+        # becomes an exit that unwinds through ``__exit__`` instead of ending this process alone
+        # and leaving its children (each in a session of its own) running.
+        self._previous = {sig: signal.signal(sig, _exit_on_signal) for sig in (signal.SIGTERM, signal.SIGHUP)}
         return self
 
     def __exit__(self, *exc):
-        self.stop()
+        try:
+            self.stop()
+        finally:
+            for sig, handler in self._previous.items():
+                signal.signal(sig, handler)
 
     def redis(self):
         if runtime.uses_embedded_redis():

@@ -4,7 +4,8 @@ import math
 
 
 def over_limit(request, throttle_class, *, what):
-    """None when ``request`` may go on (and it is counted), else the sentence to show."""
+    """None when ``request`` may go on, else the sentence to show.  Nothing is counted here: the
+    view calls ``throttle_class.count(request)`` once the write was accepted."""
     throttle = throttle_class()
     if throttle.allow_request(request, None):
         return None

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from arena.bots import submission as bot_submission
 from web import runtime
 
 BASE_DIR = runtime.home()
@@ -22,6 +23,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "csp",
     "drf_spectacular_sidecar",
     "web.api",
     "web.bots",
@@ -34,6 +36,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "web.request_limits.RequestSizeMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -42,6 +46,22 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# The site loads nothing from elsewhere and runs no inline script or style, so its policy is strict.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "web.urls"
 WSGI_APPLICATION = "web.wsgi.application"
@@ -153,6 +173,14 @@ CACHES = {"default": {
     "TIMEOUT": 3600,
 }}
 
+# --- Accounts ---------------------------------------------------------------------------------
+# Failed sign-ins (log-in page and API token) allowed per account name and per address in a window.
+ARENA_SIGN_IN_FAILURES_PER_ACCOUNT = runtime.env_int("ARENA_SIGN_IN_FAILURES_PER_ACCOUNT", 10)
+ARENA_SIGN_IN_FAILURES_PER_ADDRESS = runtime.env_int("ARENA_SIGN_IN_FAILURES_PER_ADDRESS", 50)
+ARENA_SIGN_IN_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_IN_WINDOW_SECONDS", 900)
+ARENA_SIGN_UPS_PER_ADDRESS = runtime.env_int("ARENA_SIGN_UPS_PER_ADDRESS", 5)
+ARENA_SIGN_UP_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_UP_WINDOW_SECONDS", 3600)
+
 # --- Matches ---------------------------------------------------------------------------------
 # How long a worker may hold a match before the sweep gives it to another worker.
 ARENA_MATCH_LEASE_SECONDS = runtime.env_float("ARENA_MATCH_LEASE_SECONDS", 120.0)
@@ -179,7 +207,11 @@ ARENA_BOT_TIME_CONTROL = tuple(float(part) for part in os.environ.get("ARENA_BOT
 if ARENA_BOT_TIME_CONTROL and len(ARENA_BOT_TIME_CONTROL) != 3:
     raise ValueError("ARENA_BOT_TIME_CONTROL is MOVE,BANK,STARTUP in seconds, e.g. 1,10,5")
 # Uploads.
-ARENA_MAX_BOT_BYTES = runtime.env_int("ARENA_MAX_BOT_BYTES", 5 * 1024 * 1024)
+# An uploaded version still pending this long after its upload is failed by the sweep.
+ARENA_VALIDATION_DEADLINE_SECONDS = runtime.env_float("ARENA_VALIDATION_DEADLINE_SECONDS", 900.0)
+# The bot file size limit is arena's own (ARENA_MAX_BOT_BYTES, read there), so that what
+# ``arena validate`` accepts the site accepts too.
+ARENA_MAX_BOT_BYTES = bot_submission.MAX_FILE_BYTES
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)
 # For tests of crashed and stalled workers only: "STEP:MATCH_ID=ACTION,..." makes a worker kill

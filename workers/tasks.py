@@ -12,7 +12,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 log = logging.getLogger(__name__)
 
 def _platform_faults():
-    from web.matches.playing import PlatformFault
+    from web.errors import PlatformFault
     return (OperationalError, InterfaceError, DatabaseError, ConnectionError, TimeoutError, PlatformFault)
 
 
@@ -70,18 +70,18 @@ def _ladder_tick():
     """Keeps every game's ladder supplied with matches."""
     from django.conf import settings
 
-    from web.matches import playing
+    from web.games import catalog
     from web.matches.ladder import ladder_fill
     if not settings.ARENA_LADDER_ENABLED:
         return 0
-    return sum(len(ladder_fill(game=game)) for game in playing.game_ids())
+    return sum(len(ladder_fill(game=game)) for game in catalog.game_ids())
 
 
 def _refit_ratings():
     """Refits the published rating of every rating pool of every game."""
-    from web.matches import playing
+    from web.games import catalog
     from web.ratings.services import ratings_refit_game
-    return sum(len(ratings_refit_game(game=game)) for game in playing.game_ids())
+    return sum(len(ratings_refit_game(game=game)) for game in catalog.game_ids())
 
 
 def _advance_tournaments():
@@ -103,7 +103,14 @@ def _validate_bot_version(version_id):
     bot_version_validate(version_id=version_id)
 
 
+def _fail_stale_validations():
+    """Ends as failed the uploaded versions whose validation did not finish by the deadline."""
+    from web.bots.services import bot_versions_fail_stale
+    return bot_versions_fail_stale()
+
+
 sweep_leases = _periodic(_sweep_leases)
+fail_stale_validations = _periodic(_fail_stale_validations)
 ladder_tick = _periodic(_ladder_tick)
 refit_ratings = _periodic(_refit_ratings)
 advance_tournaments = _periodic(_advance_tournaments)

@@ -117,9 +117,16 @@ class BotProcess:
         self.clock = clock
         self._bank = clock.bank
         self._workdir = tempfile.mkdtemp(prefix="arena-bot-")
-        bot_dir = submission.stage(self.submission, os.path.join(self._workdir, "bot"))
-        self.sandbox = Sandbox(self._command(bot_dir), bot_dir=bot_dir, limits=self.limits,
-                               sandboxed=not self.trusted)
+        try:
+            bot_dir = submission.stage(self.submission, os.path.join(self._workdir, "bot"))
+            self.sandbox = Sandbox(self._command(bot_dir), bot_dir=bot_dir, limits=self.limits,
+                                   sandboxed=not self.trusted)
+        except BaseException as exc:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._closed = True
+            if isinstance(exc, submission.BotSubmissionError):
+                raise BotFailure("crash", f"its files cannot be laid out: {exc}") from None
+            raise
         process = self.sandbox.process
         self._in = process.stdin.fileno()
         self._out = process.stdout.fileno()

@@ -21,9 +21,21 @@ from pathlib import Path, PurePosixPath
 PYTHON = "python"
 EXECUTABLE = "executable"
 
-MAX_FILE_BYTES = 16 << 20       # a bot file or a zip as uploaded
+# The one set of limits: ``arena validate`` checks them, and the server refuses uploads past them
+# (``web.settings`` reads ``MAX_FILE_BYTES`` from here), so a bot that passes here is accepted there.
+MAX_FILE_BYTES = int(os.environ.get("ARENA_MAX_BOT_BYTES") or 5 << 20)   # a bot file or a zip as uploaded
 MAX_UNPACKED_BYTES = 64 << 20   # a zip's contents, unpacked
 MAX_MEMBERS = 2000
+
+
+def limits():
+    """The limits a bot file is checked against, as data (``arena validate --json``, the API)."""
+    return {"file_bytes": MAX_FILE_BYTES, "unpacked_bytes": MAX_UNPACKED_BYTES, "zip_members": MAX_MEMBERS}
+
+
+def limits_text():
+    return (f"a file of at most {MAX_FILE_BYTES / (1 << 20):g} MiB (ARENA_MAX_BOT_BYTES), a zip unpacking "
+            f"to at most {MAX_UNPACKED_BYTES / (1 << 20):g} MiB in at most {MAX_MEMBERS:,} members")
 
 
 class BotSubmissionError(ValueError):
@@ -112,15 +124,26 @@ def _members(path):
         return members
 
 
+def _test_read(path):
+    """Reads every member once, so that a damaged zip (a member failing its CRC, a truncated or
+    unknown compressed stream) is refused now, not when a worker unpacks it.  The members' declared
+    sizes are within the limit already, and a member is never read past its declared size."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+    except Exception as exc:   # zlib, lzma and bz2 raise their own errors on a damaged stream
+        raise BotSubmissionError(f"{path.name}: damaged zip ({type(exc).__name__}: {exc})") from None
+    if bad is not None:
+        raise BotSubmissionError(f"{path.name}: damaged zip (member {bad!r} fails its CRC check)")
+
+
 def _check_zip(path):
     members = _members(path)
+    _test_read(path)
     files = {str(p): info for info, p in members if not info.is_dir()}
     with zipfile.ZipFile(path) as archive:
         if "main.py" in files:
-            try:
-                _check_python(archive.read(files["main.py"]), "main.py")
-            except zipfile.BadZipFile as exc:
-                raise BotSubmissionError(f"{path.name}: damaged zip ({exc})") from None
+            _check_python(archive.read(files["main.py"]), "main.py")
             return PYTHON
     if "run" in files:
         return EXECUTABLE
@@ -140,8 +163,19 @@ def stage(submission, folder):
         shutil.copyfile(submission.path, target)
         os.chmod(target, 0o755 if submission.kind == EXECUTABLE else 0o644)
         return folder
-    with zipfile.ZipFile(submission.path) as archive:
-        for info, relative in _members(submission.path):
+    try:
+        _unpack(submission.path, folder)
+    except zipfile.BadZipFile as exc:   # damaged since it was checked
+        raise BotSubmissionError(f"{submission.name}: damaged zip ({exc})") from None
+    for directory, subdirs, _ in os.walk(folder):
+        for sub in subdirs:
+            os.chmod(os.path.join(directory, sub), 0o755)
+    return folder
+
+
+def _unpack(path, folder):
+    with zipfile.ZipFile(path) as archive:
+        for info, relative in _members(path):
             target = folder.joinpath(*relative.parts)
             if info.is_dir():
                 target.mkdir(mode=0o755, parents=True, exist_ok=True)
@@ -151,7 +185,3 @@ def stage(submission, folder):
                 shutil.copyfileobj(source, sink)
             executable = str(relative) == "run" or (info.external_attr >> 16) & 0o111
             os.chmod(target, 0o755 if executable else 0o644)
-    for directory, subdirs, _ in os.walk(folder):
-        for sub in subdirs:
-            os.chmod(os.path.join(directory, sub), 0o755)
-    return folder

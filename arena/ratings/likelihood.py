@@ -203,6 +203,14 @@ class Design:
         return H
 
 
+def _keys_by_index(index: dict, n: int) -> list:
+    """The keys of ``{key: column}`` listed by column."""
+    keys = [None] * n
+    for key, i in index.items():
+        keys[i] = key
+    return keys
+
+
 def _ragged_arange(counts: np.ndarray) -> np.ndarray:
     """``concatenate([arange(c) for c in counts])`` without the loop."""
     counts = np.asarray(counts, dtype=np.int64)
@@ -334,12 +342,8 @@ def build_design_reference(records: Sequence[MatchRecord], *, factions: bool) ->
         ),
         shape=(len(builder.c), builder.n_sides),
     )
-    players = [None] * n_players
-    for p, i in player_index.items():
-        players[i] = p
-    fkeys = [None] * len(faction_index)
-    for key, i in faction_index.items():
-        fkeys[i] = key
+    players = _keys_by_index(player_index, n_players)
+    fkeys = _keys_by_index(faction_index, len(faction_index))
     return Design(
         players=players,
         factions=fkeys,
@@ -466,12 +470,8 @@ def build_design(records: Sequence[MatchRecord], *, factions: bool) -> Design:
     cols_m = np.concatenate(m_cols) if m_cols else np.zeros(0, dtype=np.int64)
     M = sp.csr_matrix((np.ones(len(rows_m)), (rows_m, cols_m)), shape=(len(c), n_sides))
 
-    players = [None] * n_players
-    for p, i in player_index.items():
-        players[i] = p
-    fkeys = [None] * F
-    for key, i in faction_index.items():
-        fkeys[i] = key
+    players = _keys_by_index(player_index, n_players)
+    fkeys = _keys_by_index(faction_index, F)
     return Design(
         players=players,
         factions=fkeys,

@@ -183,7 +183,7 @@ def hidden_team_league(
     sd: float = 1.0,
     offsets: dict[tuple[str, int], float] | None = None,
     seat_counts: tuple[int, ...] = (3, 4, 5, 6, 7),
-    game: str = "katana",
+    game: str = "hidden-teams",
 ) -> Generator:
     """Katana-like hidden-team matches.
 

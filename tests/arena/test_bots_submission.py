@@ -72,3 +72,38 @@ def test_a_zip_bomb_is_refused_before_unpacking(tmp_path, monkeypatch):
     make_zip(tmp_path / "bomb.zip", {"main.py": GOOD, "zeros": "\0" * 5000})
     with pytest.raises(BotSubmissionError, match="unpacks to 5,"):
         submission.load(tmp_path / "bomb.zip")
+
+
+def damage(path, member_text):
+    """Flips one byte of a stored member's data: the zip's directory is intact, its CRC fails."""
+    data = bytearray(path.read_bytes())
+    at = data.index(member_text.encode())
+    data[at] ^= 0x01
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_zip_whose_member_fails_its_crc_is_refused_when_checked(tmp_path):
+    make_zip(tmp_path / "bot.zip", {"main.py": GOOD, "data/table.txt": "one two three four\n"})
+    damage(tmp_path / "bot.zip", "one two three four")
+    with pytest.raises(BotSubmissionError, match=r"bot.zip: damaged zip \(member 'data/table.txt' fails its CRC check\)"):
+        submission.load(tmp_path / "bot.zip")
+
+
+def test_a_zip_damaged_after_its_check_fails_its_seat_and_leaves_no_folder(tmp_path, monkeypatch):
+    import tempfile
+
+    from arena.agents import BotFailure
+    from arena.bots.runner import BotProcess, TimeControl
+    make_zip(tmp_path / "bot.zip", {"main.py": GOOD, "data/table.txt": "one two three four\n"})
+    bot = BotProcess(tmp_path / "bot.zip", trusted=True)
+    damage(tmp_path / "bot.zip", "one two three four")
+    workdirs = tmp_path / "tmp"
+    workdirs.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(workdirs))
+    with pytest.raises(BotFailure) as failed:
+        bot.start({"game": "katana", "seat": 0, "players": 3}, TimeControl(1, 1, 1))
+    assert failed.value.status == "crash"
+    assert "its files cannot be laid out: bot.zip: damaged zip" in failed.value.reason
+    assert list(workdirs.iterdir()) == [], "the bot's temporary folder is removed"
+    bot.close()

@@ -81,14 +81,20 @@ def test_ratings_fit_errors(tmp_path):
     assert out.returncode == 2 and "line 1" in out.stderr
 
 
-def test_ratings_eval_quick_includes_the_katana_engine_scenario():
-    out = arena("ratings", "eval", "--quick", "--json", timeout=600)
+def test_ratings_eval_quick_includes_the_engine_scenario_of_a_game():
+    out = arena("ratings", "eval", "--quick", "--json", "--game", "katana", timeout=600)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert set(result["scenarios"]) == {"two-player", "free-for-all", "hidden-teams", "katana-engine"}
     katana = result["scenarios"]["katana-engine"]
     assert katana["n_train"] + katana["n_test"] == 400
     assert set(katana["systems"]) == {"published", "elo", "openskill", "trueskill"}
+
+
+def test_ratings_eval_names_the_games_it_can_play_for_an_unknown_one():
+    out = arena("ratings", "eval", "--quick", "--game", "chess")
+    assert out.returncode == 2
+    assert "no rated engine scenario for chess: choose among" in out.stderr and "katana" in out.stderr
 
 
 def test_bench_dispatch_keeps_engine_bench():

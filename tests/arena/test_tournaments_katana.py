@@ -2,11 +2,11 @@
 import numpy as np
 
 from arena.ratings import fit_ratings
-from arena.tournaments.scenario import grade_order_correlation, katana_engine_games
+from arena.tournaments.scenario import engine_games, grade_order_correlation
 
 
 def test_graded_mixes_are_rated_in_order():
-    records, truth = katana_engine_games(500, copies=2, grades=(0.0, 0.5, 1.0))(np.random.default_rng(5))
+    records, truth = engine_games("katana", 500, copies=2, grades=(0.0, 0.5, 1.0))(np.random.default_rng(5))
     assert truth is None and len(records) == 500
     assert all(r.teams is not None and 3 <= r.seats <= 7 for r in records)
     table = fit_ratings(records)

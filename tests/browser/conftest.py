@@ -43,6 +43,9 @@ def page(browser, request):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Every page runs under the site's Content-Security-Policy: anything it blocks is a failure.
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text else None)
     yield page
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::")[-1])
@@ -50,7 +53,7 @@ def page(browser, request):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     finally:
         context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or blocked content on the page: {errors}"
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ def switch_game(page, game):
     page.evaluate("""() => { window.settled = 0;
         document.body.addEventListener('htmx:afterSettle', () => { window.settled += 1; }, {once: true}); }""")
     page.select_option("#id_game", game)
-    page.wait_for_function("window.settled > 0")
+    page.wait_for_function("() => window.settled > 0")
 
 
 def test_sign_up_upload_a_bot_see_it_validated_and_on_the_leaderboard(site, page):
@@ -126,25 +126,25 @@ def test_open_a_replay_step_through_it_and_switch_perspective(site, page):
 
     page.click("#replay-step-forward")
     page.click("#replay-step-forward")
-    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '2'")
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.step === '2'")
     assert page.locator("#replay-events li").count() > 0, "the step's events are told in words"
     page.click("#replay-step-back")
-    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '1'")
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.step === '1'")
 
     middle = steps // 2
     page.fill("#replay-step-number", str(middle))
     page.press("#replay-step-number", "Enter")
-    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{middle}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{middle}'")
 
     page.select_option("#replay-perspective", "0")   # what seat 0 saw: the other hands are hidden
-    page.wait_for_function("document.querySelectorAll('#replay-board .replay-hand').length === 5 && "
+    page.wait_for_function("() => document.querySelectorAll('#replay-board .replay-hand').length === 5 && "
                            "[...document.querySelectorAll('#replay-board .replay-hand')]"
                            ".filter(c => c.textContent.trim() === 'hidden').length === 4")
     assert viewer.get_attribute("data-step") == str(middle), "the switch keeps the step"
 
     page.select_option("#replay-speed", index=page.locator("#replay-speed option").count() - 1)
     page.click("#replay-play")
-    page.wait_for_function(f"Number(document.querySelector('#replay-viewer').dataset.step) > {middle}")
+    page.wait_for_function(f"() => Number(document.querySelector('#replay-viewer').dataset.step) > {middle}")
     page.click("#replay-play")   # pause
 
     download = page.locator("a", has_text="Download the replay")
@@ -166,7 +166,7 @@ def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices
         assert name in board.inner_text()
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")
-    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{steps}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
     assert "ends" in page.locator("#replay-events").inner_text().lower() or \
         page.locator("#replay-events li").count() > 0
 
@@ -175,7 +175,7 @@ def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices
     for step in range(1, steps + 1):
         page.fill("#replay-step-number", str(step))
         page.press("#replay-step-number", "Enter")
-        page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{step}'")
+        page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{step}'")
         if secret_row.count():
             break
     else:
@@ -183,7 +183,7 @@ def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices
     chooser = int(re.match(r"seat (\d+)", secret_row.first.inner_text()).group(1))
     other = (chooser + 1) % len(bots)
     page.select_option("#replay-perspective", str(other))
-    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{step}' && "
+    page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{step}' && "
                            f"document.querySelector('#replay-board').textContent.includes('seat {other}') && "
                            "!document.querySelector('#replay-board').textContent.includes('chose')")
     page.select_option("#replay-perspective", str(chooser))

@@ -7,7 +7,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from bot_sources import GOOD_BOT, playable_upload
-from web.bots.models import BotVersion
+from web.bots.models import Bot, BotVersion
 from web.matches import execution, services as match_services
 from web.tournaments.models import Tournament
 
@@ -113,7 +113,7 @@ def test_new_version_by_the_owner_only(api, user, stranger, client_of):
 
 
 @pytest.mark.parametrize("filename,content,message", [
-    ("bot.txt", b"x", "a bot is a .py file or a .zip archive"),
+    ("bot.txt", b"x", "a bot is a .py file, a .zip archive, or an executable"),
     ("bot.py", b"def act(:\n", "bot.py line 1"),
     ("bot.py", b"", "empty"),
     ("bot.zip", _zip([("../evil.py", b"x=1")]), "points outside the zip"),
@@ -155,6 +155,35 @@ def test_uploads_need_a_user_and_are_rate_limited(anon, api, settings):
         assert api.get("/api/bots/").status_code == 200   # reading is not limited
     finally:
         throttles.UploadThrottle.THROTTLE_RATES = old
+
+
+def test_refused_uploads_do_not_use_the_quota(api):
+    import web.api.throttles as throttles
+    old = throttles.UploadThrottle.THROTTLE_RATES
+    throttles.UploadThrottle.THROTTLE_RATES = dict(old, uploads="2/hour")
+    try:
+        for name in ("bad-1", "bad-2", "bad-3"):
+            refused = _upload(api, name=name, content=b"def act(:\n")
+            assert refused.status_code == 400 and "line 1" in str(refused.json())
+        assert _upload(api, name="a").status_code == 201
+        assert _upload(api, name="a").status_code == 400   # a taken name is refused, not counted
+        assert _upload(api, name="b").status_code == 201
+        assert _upload(api, name="c").status_code == 429
+    finally:
+        throttles.UploadThrottle.THROTTLE_RATES = old
+
+
+def test_a_bare_executable_is_a_bot_and_other_files_are_refused_with_what_a_bot_is(api):
+    script = b"#!/bin/sh\nwhile read line; do echo '{}'; done\n"
+    created = _upload(api, name="shell", content=script, filename="first_legal")
+    assert created.status_code == 201, created.json()
+    version = Bot.objects.get(name="shell").versions.get()
+    assert version.original_name == "first_legal" and version.status == "pending"
+    refused = _upload(api, name="notes", content=b"just some notes\n", filename="notes.txt")
+    assert refused.status_code == 400
+    assert ("a bot is a .py file, a .zip archive, or an executable (a script starting with #! or a Linux "
+            "binary)") in str(refused.json())
+    assert not Bot.objects.filter(name="notes").exists()
 
 
 def test_duplicate_name_and_unknown_game(api):

@@ -115,7 +115,7 @@ def _stored_files(settings):
 
 @pytest.mark.parametrize("filename,content,problem", [
     ("bot.py", b"def act(:\n", "bot.py line 1: invalid syntax"),
-    ("bot.txt", b"hello", "a bot is a .py file or a .zip archive"),
+    ("bot.txt", b"hello", "a bot is a .py file, a .zip archive, or an executable"),
     ("bot.py", b"", "the uploaded file is empty"),
     ("bot.zip", _zip({"../evil.py": "x", "main.py": "x = 1"}), "member &#x27;../evil.py&#x27; points outside the zip"),
     ("bot.zip", _zip({"/etc/evil.py": "x", "main.py": "x = 1"}), "has an absolute path"),
@@ -152,9 +152,15 @@ def test_a_bad_form_and_a_taken_name_are_explained(client, user, house):
     response = client.post(reverse("bot-upload"), {"game": "chess", "name": ""})
     page = response.content.decode()
     assert response.status_code == 400 and "Select a valid choice" in page and "This field is required" in page
+    from web.bots import services as bot_services
+    bot_services.bot_create(game="katana", name="sensei", owner=None)
+    response = _upload(client, "sensei", "bot.py", GOOD_BOT)
+    assert response.status_code == 400
+    assert "there is already a katana bot named &#x27;sensei&#x27;" in response.content.decode()
     response = _upload(client, house[0].name, "bot.py", GOOD_BOT)
     assert response.status_code == 400
-    assert f"there is already a katana bot named &#x27;{house[0].name}&#x27;" in response.content.decode()
+    assert (f"a bot&#x27;s name &#x27;{house[0].name}&#x27; reads as &#x27;random&#x27;, a name the arena keeps "
+            "for itself or its built-in bots") in response.content.decode()
     assert not Bot.objects.filter(owner=user).exists()
 
 
@@ -190,6 +196,22 @@ def test_a_failed_validation_shows_the_bots_error_output_to_its_owner(client, us
     client.force_login(stranger)
     theirs = client.get(status_url).content.decode()
     assert 'id="validation-state">failed<' in theirs and "ZeroDivisionError" not in theirs
+
+
+def test_a_refused_upload_from_the_page_does_not_use_the_quota(client, user, settings):
+    import web.api.throttles as throttles
+    old = throttles.UploadThrottle.THROTTLE_RATES
+    throttles.UploadThrottle.THROTTLE_RATES = dict(old, uploads="1/hour")
+    try:
+        client.force_login(user)
+        refused = _upload(client, "broken", "broken.py", b"def act(:\n")
+        assert refused.status_code == 400 and "broken.py line 1" in refused.content.decode()
+        assert _upload(client, "first", "first.py", GOOD_BOT).status_code == 302
+        assert _upload(client, "second", "second.py", GOOD_BOT).status_code == 429
+    finally:
+        throttles.UploadThrottle.THROTTLE_RATES = old
+    page = client.get(reverse("bot-upload")).content.decode()
+    assert f"of at most {settings.ARENA_MAX_BOT_BYTES / (1 << 20):g} MiB" in page
 
 
 def test_uploads_from_the_page_share_the_apis_rate_limit(client, user):

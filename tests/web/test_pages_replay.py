@@ -62,6 +62,17 @@ def test_a_finished_match_page_has_the_viewer_with_its_games_renderer(client, re
     assert f"{reverse('api-match-replay', args=[match.pk])}?download=1" in page
 
 
+def test_the_viewer_gets_the_names_of_the_numbers_in_a_view_from_the_games_action_table(client, risques_match):
+    page = client.get(reverse("match-detail", args=[risques_match.pk])).content.decode()
+    start = page.index('<script id="replay-action-labels" type="application/json">') + len(
+        '<script id="replay-action-labels" type="application/json">')
+    labels = json.loads(page[start:page.index("</script>", start)])
+    # a participant's number in a Risques view is its index in the TARGET block
+    assert labels["TARGET"][:2] == ["seat_0", "seat_1"]
+    assert labels["TARGET"][7:] == ["ashigaru_1", "ashigaru_2", "guard_1", "guard_2"]
+    assert labels["POOL_DONE"] == [] and labels["INVOKE_WOUND_RANK"] == ["1", "2", "3", "4", "5"]
+
+
 def test_an_unfinished_match_has_no_viewer_and_no_frames(client, house):
     match = services.match_create(game="katana", seats=house[:3], seed=1)
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()

@@ -62,8 +62,18 @@ def _zip(members):
     return buffer.getvalue()
 
 
+def _damaged_zip():
+    """A zip whose directory and ``main.py`` are intact and whose other member fails its CRC check."""
+    data = bytearray(_zip({"main.py": "def act(observation, legal_actions):\n    return legal_actions[0]\n",
+                           "table.txt": "one two three four\n"}))
+    at = data.index(b"one two three four")
+    data[at] ^= 0x01
+    return bytes(data)
+
+
 @pytest.mark.parametrize("filename,content,problem", [
     ("bot.py", b"def act(:\n", "bot.py line 1: invalid syntax"),
+    ("bot.zip", _damaged_zip(), "bot.zip: damaged zip (member 'table.txt' fails its CRC check)"),
     ("bot.zip", b"not a zip", "bot.zip: not a valid zip"),
     ("bot.zip", _zip({"../evil.py": "x"}), "bot.zip: member '../evil.py' points outside the zip"),
     ("bot.zip", _zip({"/abs.py": "x"}), "has an absolute path"),
@@ -129,7 +139,7 @@ def test_a_version_that_has_not_passed_stays_out_of_rated_play(db, user, house, 
 
 
 def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
-    from web.matches.playing import PlatformFault
+    from web.errors import PlatformFault
     bot = services.bot_create(game="katana", name="w", owner=user)
     changed = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
     with open(changed.file.path, "ab") as handle:
@@ -142,6 +152,46 @@ def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
         services.bot_version_validate(version_id=missing.pk)
     missing.refresh_from_db()
     assert missing.status == "pending"
+
+
+def test_a_bare_executable_uploaded_under_any_name_validates_in_its_sandbox(db, user, sandboxed):
+    from pathlib import Path
+    script = (Path(__file__).resolve().parents[2] / "examples" / "bots" / "first_legal.sh").read_bytes()
+    bot = services.bot_create(game="katana", name="shell", owner=user)
+    version = services.bot_version_upload(bot=bot, filename="first_legal", content=script)
+    version = services.bot_version_validate(version_id=version.pk)
+    assert version.status == "passed", version.validation_problem
+
+
+def test_an_error_inside_validation_fails_the_version_with_its_reason(db, user, monkeypatch):
+    from arena.bots import validate as arena_validate
+
+    def broken(game, path, **kwargs):
+        raise zipfile.BadZipFile("Bad CRC-32 for file 'main.py'")
+
+    monkeypatch.setattr(arena_validate, "validate", broken)
+    bot = services.bot_create(game="katana", name="v", owner=user)
+    version = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    version = services.bot_version_validate(version_id=version.pk)
+    assert version.status == "failed" and version.validated_at is not None
+    assert version.validation_problem == "validation stopped on an error: BadZipFile: Bad CRC-32 for file 'main.py'"
+
+
+def test_versions_left_pending_past_the_deadline_are_failed_by_the_sweep(db, user, settings):
+    from django.utils import timezone
+
+    from workers import tasks
+    settings.ARENA_VALIDATION_DEADLINE_SECONDS = 600
+    bot = services.bot_create(game="katana", name="v", owner=user)
+    stale = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    fresh = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
+    BotVersion.objects.filter(pk=stale.pk).update(created_at=timezone.now() - timezone.timedelta(minutes=11))
+    assert tasks.fail_stale_validations.run() == 1
+    stale.refresh_from_db(), fresh.refresh_from_db()
+    assert stale.status == "failed"
+    assert stale.validation_problem == "its validation did not finish within 10 minutes; upload it again"
+    assert fresh.status == "pending"
+    assert tasks.fail_stale_validations.run() == 0
 
 
 def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_commit_callbacks, monkeypatch):
@@ -159,12 +209,12 @@ def test_validation_is_queued_on_commit(db, user, settings, django_capture_on_co
 def test_uploads_that_cannot_be_stored_are_refused(db, user, settings):
     settings.ARENA_MAX_BOT_BYTES = 10
     bot = services.bot_create(game="katana", name="u", owner=user)
-    for filename, content, message in [("bot.exe", b"x", ".py file or a .zip"), ("bot.py", b"", "empty"),
+    for filename, content, message in [("bot.exe", b"x", ".py file, a .zip archive, or an executable"), ("bot.py", b"", "empty"),
                                        ("bot.py", b"x" * 11, "limit is 10")]:
         with pytest.raises(ServiceError, match=message):
             services.bot_version_upload(bot=bot, filename=filename, content=content)
-    services.bot_delete(bot=bot)
-    with pytest.raises(ServiceError, match="was deleted"):
+    services.bot_retire(bot=bot)
+    with pytest.raises(ServiceError, match="is retired"):
         services.bot_version_upload(bot=bot, filename="bot.py", content=b"x")
     assert BotVersion.objects.count() == 0
     assert selectors.bot_list(game="katana").count() == 0

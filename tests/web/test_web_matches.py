@@ -35,13 +35,13 @@ def test_create_queues_a_match_with_its_seats_and_current_versions(house):
     (lambda house, other, deleted: house[:2], "katana", "katana is played by 3 to 7 players, not 2"),
     (lambda house, other, deleted: house * 2, "katana", "not 10"),
     (lambda house, other, deleted: house[:4] + [other], "katana", "seat 4: bot 'duelist' plays risques, not katana"),
-    (lambda house, other, deleted: [deleted] + house[:4], "katana", "seat 0: bot 'random-6' was deleted"),
+    (lambda house, other, deleted: [deleted] + house[:4], "katana", "seat 0: bot 'random-6' is retired"),
     (lambda house, other, deleted: house[:4] + ["random-1"], "katana", "seat 4: expected a bot or a bot version"),
 ])
 def test_bad_input_is_a_clear_error_and_stores_nothing(house, make_seats, game, message):
     other = Bot.objects.create(game="risques", name="duelist")
     BotVersion.objects.create(bot=other, number=1, kind="builtin", builtin_name="random", status="passed")
-    deleted = bot_services.bot_delete(bot=house[5])
+    deleted = bot_services.bot_retire(bot=house[5])
     with pytest.raises(ServiceError) as error:
         services.match_create(game=game, seats=make_seats(house[:5], other, deleted))
     assert message in str(error.value)
@@ -50,8 +50,8 @@ def test_bad_input_is_a_clear_error_and_stores_nothing(house, make_seats, game, 
 
 def test_a_bot_deleted_after_it_was_loaded_is_refused(house):
     stale = Bot.objects.get(pk=house[0].pk)
-    bot_services.bot_delete(bot=house[0])
-    with pytest.raises(ServiceError, match="was deleted"):
+    bot_services.bot_retire(bot=house[0])
+    with pytest.raises(ServiceError, match="is retired"):
         services.match_create(game="katana", seats=[stale] + house[1:5])
     assert _nothing_stored()
 

@@ -94,7 +94,7 @@ def test_a_match_in_error_is_voided_and_the_tournament_moves_on(house):
     ({"games_per_pairing": 0}, "games per pairing"),
     ({"duplicate": True}, "entered twice"),
     ({"few": True}, "3 bots cannot fill a 5-seat katana table"),
-    ({"deleted": True}, "was deleted"),
+    ({"deleted": True}, "is retired"),
 ])
 def test_bad_tournaments_store_nothing(house, kwargs, message):
     bots = list(house)
@@ -103,7 +103,7 @@ def test_bad_tournaments_store_nothing(house, kwargs, message):
     if kwargs.pop("few", False):
         bots = bots[:3]
     if kwargs.pop("deleted", False):
-        bot_services.bot_delete(bot=house[2])
+        bot_services.bot_retire(bot=house[2])
     options = {"name": "t", "game": "katana", "bots": bots, "players_per_match": 5} | kwargs
     with pytest.raises(ServiceError, match=message):
         services.tournament_create(**options)

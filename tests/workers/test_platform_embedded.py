@@ -75,3 +75,36 @@ def test_demo_plays_a_tournament_on_sqlite_and_the_bundled_redis(tmp_path):
 def _answers(path):
     with socket.socket(socket.AF_UNIX) as s:
         return s.connect_ex(str(path)) == 0
+
+
+@pytest.mark.parametrize("command,ready", [
+    (["serve"], "Samurai Arena is at "),
+    (["demo", "--no-browser", "--games", "50"], "Open "),
+])
+def test_kill_term_stops_everything_the_command_started(tmp_path, command, ready):
+    import signal
+
+    import psutil
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "ARENA_QUEUE",
+                        "ARENA_PUBLISH_TASKS", "ARENA_TEST_DATABASE_NAME", "SECRET_KEY")}
+    env["ARENA_HOME"] = str(tmp_path / "home")
+    port = _free_port()
+    arena = subprocess.Popen([sys.executable, "-m", "arena.cli", *command, "--port", str(port)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
+    lines = []
+    for line in arena.stdout:
+        lines.append(line)
+        if line.startswith(ready):
+            break
+    assert lines and lines[-1].startswith(ready), "".join(lines) + arena.stderr.read()
+    started = psutil.Process(arena.pid).children(recursive=True)
+    names = {" ".join(p.cmdline()[:4]) for p in started}
+    assert len(started) >= 4, names   # redis, a worker, the beat, the web server (and their children)
+    arena.send_signal(signal.SIGTERM)
+    arena.communicate(timeout=60)
+    assert arena.returncode == 128 + signal.SIGTERM
+    gone, alive = psutil.wait_procs(started, timeout=10)
+    assert not alive, f"left running after kill -TERM: {[p.cmdline()[:4] for p in alive]}"
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", port)) != 0

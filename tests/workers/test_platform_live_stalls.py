@@ -6,6 +6,7 @@ every time that match is played, or a machine frozen in the middle of playing
 or of its store transaction, past its lease.
 """
 import time
+import warnings
 
 import psutil
 import pytest
@@ -44,12 +45,24 @@ def test_a_match_that_kills_its_worker_spends_only_its_own_attempts(live, settin
     assert_exactly_once(good)
     attempts = dict(Match.objects.filter(pk__in=good).values_list("pk", "attempts"))
     assert max(attempts.values()) <= 2, f"a batch mate spent the poison match's attempts: {attempts}"
-    # the platform kept going; a worker whose main process died with its killed child is looked into
+    # The platform kept going.  A main process once died with its killed child in a full run on a
+    # loaded machine and never again in runs made to catch it; its log is kept in the report.
     assert any(w.alive() for w in workers)
+    for worker in workers:
+        if not worker.alive():
+            warnings.warn(f"worker {worker.name} exited ({worker.proc.returncode}) after the poison match; "
+                          f"its log ends: {worker.log()[-3000:]}")
 
 
 def _stopped_child(worker):
     return wait_for(lambda: (worker.stopped_children() or [None])[0], 60, message=f"{worker.name} to stop")
+
+
+def _assert_played_by(ids, *, stalled, other, before):
+    """The stalled worker played the first ``before`` matches, the other worker all the rest."""
+    workers = dict(Match.objects.filter(pk__in=ids).values_list("pk", "worker"))
+    assert all(workers[i].startswith(stalled.hostname_prefix) for i in ids[:before])
+    assert all(workers[i].startswith(other.hostname_prefix) for i in ids[before:])
 
 
 def _resume(child):
@@ -68,9 +81,7 @@ def test_a_worker_stopped_mid_play_past_its_lease_gives_way_and_stops_playing(li
     counts, seconds = _timed_sweep()
     assert seconds < 2 and counts["expired"] == len(ids) - 3
     _sweep_until_done(ids, 60)
-    workers = dict(Match.objects.filter(pk__in=ids).values_list("pk", "worker"))
-    assert all(workers[i].startswith(stalled.hostname_prefix) for i in ids[:3])
-    assert all(workers[i].startswith(other.hostname_prefix) for i in ids[3:])
+    _assert_played_by(ids, stalled=stalled, other=other, before=3)
     _resume(child)
     wait_for(lambda: "lost the lease of matches" in stalled.log(), 20, message="the stalled worker to give up")
     assert str(ids[3:]) in stalled.log(), "it played none of the rest of its batch"
@@ -93,9 +104,7 @@ def test_a_worker_stopped_mid_store_past_its_lease_holds_nobody_up(live):
     assert counts["expired"] == len(ids) - 4, "every match but the locked one is requeued"
     # The frozen match is swept once the server ends its idle transaction (four seconds).
     _sweep_until_done(ids, 60)
-    workers = dict(Match.objects.filter(pk__in=ids).values_list("pk", "worker"))
-    assert all(workers[i].startswith(stalled.hostname_prefix) for i in ids[:3])
-    assert all(workers[i].startswith(other.hostname_prefix) for i in ids[3:])
+    _assert_played_by(ids, stalled=stalled, other=other, before=3)
     _resume(child)
     wait_for(lambda: "platform fault, retrying" in stalled.log(), 20, message="the stalled store to fail")
     time.sleep(1.5)  # the retry runs and finds nothing to play

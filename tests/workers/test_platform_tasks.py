@@ -14,14 +14,15 @@ def test_the_services_publish_tasks_under_the_names_the_workers_register():
                        (publishing.VALIDATE_BOT_VERSION, tasks.validate_bot_version),
                        (publishing.LADDER_TICK, tasks.ladder_tick), (publishing.SWEEP_LEASES, tasks.sweep_leases),
                        (publishing.ADVANCE_TOURNAMENTS, tasks.advance_tournaments),
-                       (publishing.REFIT_RATINGS, tasks.refit_ratings)]:
+                       (publishing.REFIT_RATINGS, tasks.refit_ratings),
+                       (publishing.FAIL_STALE_VALIDATIONS, tasks.fail_stale_validations)]:
         assert task.name == name and name in app.tasks
 
 
 def test_the_beat_schedule_names_registered_tasks():
     schedule = app.conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
-    assert {"ladder", "sweep", "tournaments", "refit"} == set(schedule)
+    assert {"ladder", "sweep", "tournaments", "refit", "validations"} == set(schedule)
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
 

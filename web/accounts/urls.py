@@ -6,8 +6,7 @@ from web.accounts import views
 urlpatterns = [
     path("", views.account, name="account"),
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html",
-                                                redirect_authenticated_user=True), name="login"),
+    path("login/", views.SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("token/create/", views.token_create, name="token-create"),
     path("token/regenerate/", views.token_regenerate, name="token-regenerate"),

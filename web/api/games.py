@@ -1,15 +1,15 @@
 """The games the platform plays, as their specs declare them (through the registry)."""
 from arena import games as arena_games
-from web.matches import playing
+from web.games import catalog
 
 def game_list():
-    return [game_detail(game=game_id) for game_id in playing.game_ids()]
+    return [game_detail(game=game_id) for game_id in catalog.game_ids()]
 
 
 def game_detail(*, game):
     """A game's name, rules version, player counts, options and rules summary;
-    ``playing.EngineInputError`` for an unknown game."""
-    info = playing.game_info(game)
+    ``catalog.EngineInputError`` for an unknown game."""
+    info = catalog.game_info(game)
     spec = arena_games.get(game).spec
     options = [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
                 "splits_pool": o.splits_pool} for o in spec.options]

@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 
 from web.api import games
 from web.api.pagination import page_params
-from web.matches import playing
+from web.games import catalog
 from web.ratings import selectors as rating_selectors
 from web.ratings.models import Pool
 
@@ -32,7 +32,7 @@ class GameOutput(serializers.Serializer):
 def game_or_404(game):
     try:
         return games.game_detail(game=game)
-    except playing.EngineInputError as exc:
+    except catalog.EngineInputError as exc:
         raise NotFound(str(exc)) from None
 
 

@@ -5,6 +5,7 @@ through ``web.bots.services``; only a bot's owner sees its source, validation lo
 """
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -54,7 +55,10 @@ class BotOutput(serializers.Serializer):
     description = serializers.CharField()
     owner = serializers.CharField(allow_null=True, help_text="the owner's user name; null for built-in bots")
     created_at = serializers.DateTimeField()
-    deleted = serializers.BooleanField()
+    deleted = serializers.BooleanField(help_text="retired: it plays no more")
+    builtin = serializers.BooleanField(help_text="one of the platform's own bots")
+    active_version = serializers.IntegerField(allow_null=True, help_text="the version its owner chose to play; "
+                                                                         "null: the newest that passed")
     is_mine = serializers.BooleanField()
     rating = RatingOutput(allow_null=True)
 
@@ -84,7 +88,9 @@ def bot_data(bot, *, user, rating=None, versions=None):
     mine = selectors.is_owner(bot=bot, user=user)
     data = {"id": bot.pk, "game": bot.game, "name": bot.name, "description": bot.description,
             "owner": bot.owner.username if bot.owner_id else None, "created_at": bot.created_at,
-            "deleted": bot.is_deleted, "is_mine": mine, "rating": _rating(rating)}
+            "deleted": bot.is_deleted, "builtin": bot.is_builtin,
+            "active_version": bot.active_version.number if bot.active_version_id else None,
+            "is_mine": mine, "rating": _rating(rating)}
     if versions is not None:
         data["versions"] = [version_data(v, mine=mine) for v in versions]
     return data
@@ -118,7 +124,7 @@ class BotListApi(APIView):
         game = serializers.CharField(max_length=32)
         name = serializers.CharField(max_length=services.NAME_MAX)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
-        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+        file = serializers.FileField(help_text="a .py file, a .zip with main.py or run at its root, or an executable (#! script or ELF binary)")
 
     @extend_schema(parameters=[BotListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
                    responses=paged_serializer("PagedBots", BotOutput), operation_id="bots_list")
@@ -151,18 +157,65 @@ class BotListApi(APIView):
                                          description=data.validated_data["description"])
         except ServiceError as exc:
             raise ValidationError({"detail": str(exc)}) from None
+        UploadThrottle.count(request, self)
         return Response(bot_data(bot, user=request.user, versions=selectors.bot_versions(bot=bot)),
                         status=status.HTTP_201_CREATED)
 
 
+class DeletedOutput(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=["deleted", "anonymised"],
+                                      help_text="deleted: it never played; anonymised: its matches stay, "
+                                                "its name, owner and files are gone")
+
+
 class BotDetailApi(APIView):
-    @extend_schema(responses=BotDetailOutput, operation_id="bots_detail")
-    def get(self, request, bot_id):
-        bot = _bot_or_404(bot_id)
+    class BotChangeInput(serializers.Serializer):
+        name = serializers.CharField(required=False, max_length=services.NAME_MAX)
+        active_version = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                                  help_text="the passed version that plays; null: the newest passed")
+        retired = serializers.BooleanField(required=False, help_text="true retires the bot: it plays no more")
+
+    def _detail(self, request, bot):
         ratings = rating_selectors.bot_pool_ratings(bot=bot)
         main = ratings[0] if ratings else rating_selectors.current_rating(bot=bot)
         data = bot_data(bot, user=request.user, rating=main, versions=selectors.bot_versions(bot=bot))
-        return Response({**data, "ratings": [_rating(row) for row in ratings]})
+        return {**data, "ratings": [_rating(row) for row in ratings]}
+
+    def _mine(self, request, bot_id):
+        bot = _bot_or_404(bot_id)
+        if not selectors.is_owner(bot=bot, user=request.user):
+            raise PermissionDenied("only the bot's owner changes or deletes it")
+        return bot
+
+    @extend_schema(responses=BotDetailOutput, operation_id="bots_detail")
+    def get(self, request, bot_id):
+        return Response(self._detail(request, _bot_or_404(bot_id)))
+
+    @extend_schema(request=BotChangeInput, responses=BotDetailOutput, operation_id="bots_change")
+    def patch(self, request, bot_id):
+        """Renames the bot, chooses the version that plays, or retires it (its owner only)."""
+        bot = self._mine(request, bot_id)
+        data = self.BotChangeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = data.validated_data
+        if changes.get("retired") is False and bot.is_deleted:
+            raise ValidationError({"retired": ["a retired bot stays retired: upload it as a new bot"]})
+        try:
+            if "name" in changes:
+                bot = services.bot_rename(bot=bot, user=request.user, name=changes["name"])
+            if "active_version" in changes:
+                bot = services.bot_version_choose(bot=bot, user=request.user, number=changes["active_version"])
+            if changes.get("retired"):
+                bot = services.bot_retire(bot=bot, user=request.user)
+        except ServiceError as exc:
+            raise ValidationError({"detail": str(exc)}) from None
+        return Response(self._detail(request, bot))
+
+    @extend_schema(responses=DeletedOutput, operation_id="bots_delete")
+    def delete(self, request, bot_id):
+        """Deletes the bot (its owner only): removed if it never played, anonymised if it did."""
+        bot = self._mine(request, bot_id)
+        return Response({"outcome": services.bot_delete(bot=bot, user=request.user)})
 
 
 class BotVersionsApi(APIView):
@@ -170,7 +223,7 @@ class BotVersionsApi(APIView):
     throttle_classes = [UploadThrottle]
 
     class VersionUploadInput(serializers.Serializer):
-        file = serializers.FileField(help_text="a .py file, or a .zip with main.py or run at its root")
+        file = serializers.FileField(help_text="a .py file, a .zip with main.py or run at its root, or an executable (#! script or ELF binary)")
 
     @extend_schema(responses=VersionOutput(many=True), operation_id="bots_versions_list")
     def get(self, request, bot_id):
@@ -187,6 +240,7 @@ class BotVersionsApi(APIView):
         data.is_valid(raise_exception=True)
         uploaded = data.validated_data["file"]
         version = services.bot_version_upload(bot=bot, filename=uploaded.name, content=read_upload(uploaded))
+        UploadThrottle.count(request, self)
         return Response(version_data(version, mine=True), status=status.HTTP_201_CREATED)
 
 
@@ -215,7 +269,8 @@ class BotVersionSourceApi(APIView):
         if content is None:
             raise NotFound("no source to show: only a bot's owner reads the file of an uploaded version")
         response = HttpResponse(content, content_type="application/octet-stream")
-        response["Content-Disposition"] = f'attachment; filename="{version.original_name or "bot"}"'
+        # The name is the uploader's: Django quotes it, or encodes it (RFC 6266) when it must.
+        response["Content-Disposition"] = content_disposition_header(True, version.original_name or "bot")
         return response
 
 

@@ -19,7 +19,13 @@ class Bot(models.Model):
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     deleted_at = models.DateTimeField(null=True, blank=True,
-                                      help_text="a deleted bot keeps its history but plays no more")
+                                      help_text="when it was retired: it keeps its history but plays no more")
+    anonymised_at = models.DateTimeField(null=True, blank=True,
+                                         help_text="deleted by its owner after it had played: its name, "
+                                                   "owner and files are gone, its matches stay")
+    active_version = models.ForeignKey("BotVersion", null=True, blank=True, on_delete=models.SET_NULL,
+                                       related_name="+", help_text="the passed version its owner chose to "
+                                                                   "play; empty: the newest passed version")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "name"], name="bot_unique_name_per_game")]
@@ -30,11 +36,19 @@ class Bot(models.Model):
 
     @property
     def is_deleted(self):
+        """Retired (by its owner, or when deleted with a history): it plays no more."""
         return self.deleted_at is not None
+
+    @property
+    def is_builtin(self):
+        """One of the platform's own bots: no owner, and not a person's bot deleted after it played."""
+        return self.owner_id is None and self.anonymised_at is None
 
 
 def _upload_path(instance, filename):
-    suffix = ".zip" if filename.lower().endswith(".zip") else ".py"
+    lower = filename.lower()
+    # the kind of bot is read from the suffix: a bare executable keeps none
+    suffix = ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
     return f"bots/{instance.bot_id}/{uuid.uuid4().hex}{suffix}"
 
 

@@ -1,5 +1,6 @@
 """Reading bots."""
 from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from web.bots.models import Bot, BotVersion
 
@@ -19,7 +20,7 @@ def bot_list(*, game=None, include_deleted=False, owner=None, search=""):
 
 def bot_get(*, bot_id):
     """A bot with its owner; ``Bot.DoesNotExist`` if there is none."""
-    return Bot.objects.select_related("owner").get(pk=bot_id)
+    return Bot.objects.select_related("owner", "active_version").get(pk=bot_id)
 
 
 def is_owner(*, bot, user):
@@ -41,16 +42,29 @@ def bot_version_source(*, version, user):
 
 
 def bot_current_version(*, bot):
-    """The newest version that passed validation, or None."""
+    """The version that plays: the passed version its owner chose, else the newest that passed;
+    None when no version passed."""
+    if bot.active_version_id is not None:
+        chosen = bot.versions.filter(pk=bot.active_version_id, status=BotVersion.Status.PASSED).first()
+        if chosen is not None:
+            return chosen
     return bot.versions.filter(status=BotVersion.Status.PASSED).order_by("-number").first()
 
 
 def playable_bots(*, game):
     """Live bots of ``game`` with a version that passed validation, each annotated with
-    ``current_version_id`` (the newest such version)."""
+    ``current_version_id`` (the version that plays: as ``bot_current_version``)."""
     newest = BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.PASSED).order_by("-number")
-    return (bot_list(game=game).annotate(current_version_id=Subquery(newest.values("pk")[:1]))
+    chosen = BotVersion.objects.filter(pk=OuterRef("active_version_id"), status=BotVersion.Status.PASSED)
+    return (bot_list(game=game)
+            .annotate(current_version_id=Coalesce(Subquery(chosen.values("pk")[:1]), Subquery(newest.values("pk")[:1])))
             .filter(current_version_id__isnull=False).order_by("pk"))
+
+
+def bot_has_history(*, bot):
+    """Whether anything else rests on the bot: a seat in a match (played or queued), a tournament
+    entry or a rating entry.  Its history is then kept when it is deleted."""
+    return bot.seats.exists() or bot.tournament_entries.exists() or bot.rating_entries.exists()
 
 
 def bot_versions(*, bot):

@@ -7,6 +7,7 @@ against built-in bots, the bot in its sandbox).  It becomes ``passed`` or
 error output; only a passed version is matched (ladder, tournaments, any match).
 """
 import hashlib
+import logging
 import os
 import tempfile
 
@@ -18,32 +19,37 @@ from django.utils import timezone
 from arena.bots import submission
 from web import publishing
 from web.bots.models import Bot, BotVersion
-from web.errors import ServiceError
-from web.matches import playing
+from web.errors import PlatformFault, ServiceError
+from web.games import catalog
+from web.names import check_name
 
 NAME_MAX = 64
+
+log = logging.getLogger(__name__)
 
 
 def _check_game(game):
     try:
-        return playing.game_info(game)
-    except playing.EngineInputError as exc:
+        return catalog.game_info(game)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
 
 
-def _check_name(name):
+def _check_name(name, *, owner):
+    """A bot's name, stripped; a person's bot may not pass for another or for a built-in one
+    (``web.names``), the platform's own built-in bots (no owner) may use the names kept for them."""
     name = (name or "").strip()
     if not name:
         raise ServiceError("a bot needs a name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"a bot's name has at most {NAME_MAX} characters")
-    return name
+    return check_name(name, what="a bot's name", reserved=owner is not None)
 
 
 @transaction.atomic
 def bot_create(*, game, name, owner=None, description=""):
     _check_game(game)
-    name = _check_name(name)
+    name = _check_name(name, owner=owner)
     if Bot.objects.filter(game=game, name=name).exists():
         raise ServiceError(f"there is already a {game} bot named {name!r}")
     try:
@@ -60,7 +66,7 @@ def _next_number(bot):
 def _locked_live_bot(bot):
     locked = Bot.objects.select_for_update().get(pk=bot.pk)
     if locked.is_deleted:
-        raise ServiceError(f"bot {locked.name!r} was deleted")
+        raise ServiceError(f"bot {locked.name!r} is retired")
     return locked
 
 
@@ -68,8 +74,8 @@ def _locked_live_bot(bot):
 def bot_version_add_builtin(*, bot, agent):
     """A version that plays the built-in agent ``agent``; valid at once."""
     try:
-        playing.check_agent_ref({"kind": "builtin", "name": agent}, game=bot.game)
-    except playing.EngineInputError as exc:
+        catalog.check_agent_ref({"kind": "builtin", "name": agent}, game=bot.game)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     bot = _locked_live_bot(bot)
     return BotVersion.objects.create(bot=bot, number=_next_number(bot), kind=BotVersion.Kind.BUILTIN,
@@ -84,12 +90,18 @@ def bot_create_builtin(*, game, name, agent, owner=None, description=""):
     return bot
 
 
+def _is_executable(content):
+    """A script with a ``#!`` line or an ELF binary: ``arena.bots.submission`` runs either as is."""
+    return content[:2] == b"#!" or content[:4] == b"\x7fELF"
+
+
 def _check_upload(name, content, max_bytes):
     lower = name.lower()
-    if not (lower.endswith(".py") or lower.endswith(".zip")):
-        raise ServiceError("a bot is a .py file or a .zip archive")
     if not content:
         raise ServiceError("the uploaded file is empty")
+    if not (lower.endswith(".py") or lower.endswith(".zip") or _is_executable(content)):
+        raise ServiceError("a bot is a .py file, a .zip archive, or an executable (a script starting "
+                           "with #! or a Linux binary)")
     if len(content) > max_bytes:
         raise ServiceError(f"the uploaded file has {len(content):,} bytes; the limit is {max_bytes:,}")
     submission_check(filename=name, content=content)
@@ -101,7 +113,8 @@ def submission_check(*, filename, content):
     links, not too many members, not unpacking past the limit.  ``ServiceError`` says what is wrong,
     naming the file as the user uploaded it."""
     base = os.path.basename(filename.replace("\\", "/")) or "bot"
-    suffix = ".zip" if base.lower().endswith(".zip") else ".py"
+    lower = base.lower()
+    suffix = ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
     with tempfile.TemporaryDirectory(prefix="arena-upload-") as folder:
         path = os.path.join(folder, "upload" + suffix)
         with open(path, "wb") as handle:
@@ -132,7 +145,7 @@ def bot_upload(*, owner, game, name, filename, content, description="", max_byte
     is checked before anything is stored."""
     from django.conf import settings
     _check_game(game)
-    _check_name(name)
+    _check_name(name, owner=owner)
     _check_upload(filename, content, max_bytes or settings.ARENA_MAX_BOT_BYTES)
     with transaction.atomic():
         bot = bot_create(game=game, name=name, owner=owner, description=description)
@@ -152,7 +165,7 @@ VALIDATION_LOG_CAP = 64 * 1024
 def bot_version_validate(*, version_id):
     """Validates a pending version in the sandbox and records the verdict; returns the version.
 
-    Raises ``playing.PlatformFault`` (the version stays pending, to be tried
+    Raises ``PlatformFault`` (the version stays pending, to be tried
     again) when this machine cannot validate it: no sandbox, the file missing.
     """
     from arena.bots import validate as arena_validate
@@ -166,30 +179,61 @@ def bot_version_validate(*, version_id):
         with open(path, "rb") as handle:
             digest = hashlib.sha256(handle.read()).hexdigest()
     except (OSError, ValueError) as exc:
-        raise playing.PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
+        raise PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
     if digest != version.sha256:
         verdict = {"passed": False, "problem": "its file changed since it was uploaded", "matches": []}
-        log = ""
+        validation_log = ""
     else:
         try:
             result = arena_validate.validate(version.bot.game, path)
         except SandboxUnavailable as exc:
-            raise playing.PlatformFault(str(exc)) from None
-        verdict, log = result.to_dict(), result.log
+            raise PlatformFault(str(exc)) from None
+        except Exception as exc:   # whatever the file does to the validator, the version ends
+            log.exception("validation of %s raised", version)
+            result = None
+            verdict = {"passed": False, "matches": [],
+                       "problem": f"validation stopped on an error: {type(exc).__name__}: {exc}"[:500]}
+            validation_log = ""
+        if result is not None:
+            verdict, validation_log = result.to_dict(), result.log
         verdict["bot"] = version.original_name   # not the stored file's generated path
         for stored_as in (path, os.path.basename(path)):   # the user knows the name they uploaded
             verdict["problem"] = verdict["problem"].replace(stored_as, version.original_name)
     status = BotVersion.Status.PASSED if verdict["passed"] else BotVersion.Status.FAILED
     BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
         status=status, validation_problem=verdict["problem"], validation_verdict=verdict,
-        validation_log=(log or "")[:VALIDATION_LOG_CAP], validated_at=timezone.now())
+        validation_log=(validation_log or "")[:VALIDATION_LOG_CAP], validated_at=timezone.now())
     version.refresh_from_db()
     return version
 
 
+def bot_versions_fail_stale(*, older_than_seconds=None):
+    """Ends as ``failed`` the uploaded versions still pending ``older_than_seconds`` after their
+    upload (``ARENA_VALIDATION_DEADLINE_SECONDS``): a validation that never finished (its task
+    lost, its worker gone) must not leave a version pending for ever.  Returns how many."""
+    from django.conf import settings
+    seconds = older_than_seconds if older_than_seconds is not None else settings.ARENA_VALIDATION_DEADLINE_SECONDS
+    cutoff = timezone.now() - timezone.timedelta(seconds=seconds)
+    minutes = max(1, round(seconds / 60))
+    return BotVersion.objects.filter(status=BotVersion.Status.PENDING, kind=BotVersion.Kind.UPLOAD,
+                                     created_at__lt=cutoff).update(
+        status=BotVersion.Status.FAILED, validated_at=timezone.now(),
+        validation_problem=f"its validation did not finish within {minutes} minute{'s' if minutes > 1 else ''}; "
+                           "upload it again",
+        validation_verdict={"passed": False, "matches": [], "problem": "validation did not finish"})
+
+
+def _check_owner(bot, user):
+    if user is None or bot.owner_id is None or bot.owner_id != user.pk:
+        raise ServiceError(f"only the owner of {bot.name!r} can change it")
+
+
 @transaction.atomic
-def bot_delete(*, bot):
-    """Retires a bot: its history stays, it is no longer matched and cannot be entered anywhere."""
+def bot_retire(*, bot, user=None):
+    """Retires a bot: it is no longer matched nor entered anywhere; its history stays.  ``user``
+    must own it (``None``: the platform itself)."""
+    if user is not None:
+        _check_owner(bot, user)
     Bot.objects.filter(pk=bot.pk, deleted_at__isnull=True).update(deleted_at=timezone.now())
     bot.refresh_from_db()
     return bot
@@ -204,7 +248,7 @@ def demo_roster(*, game):
     """``[(name, agent, description)]`` of the built-in players the demo registers for ``game``: its
     heuristic, the mixes of ``DEMO_MIXES`` and random; a game without a heuristic gets six random
     players."""
-    if not playing.has_heuristic(game):
+    if not catalog.has_heuristic(game):
         return [(f"random-{i}", "random", "uniformly random legal moves") for i in range(1, 7)]
     mixes = [(f"mix-{p:g}", f"mix-{p:g}", f"the heuristic's move, or with probability {p:g} a uniformly random "
                                           "legal move") for p in DEMO_MIXES]
@@ -222,6 +266,67 @@ def demo_bots_ensure(*, game):
             bot = bot_create_builtin(game=game, name=name, agent=agent, description=description)
         bots.append(bot)
     return bots
+
+
+@transaction.atomic
+def bot_rename(*, bot, user, name):
+    _check_owner(bot, user)
+    name = _check_name(name, owner=user)
+    if Bot.objects.filter(game=bot.game, name=name).exclude(pk=bot.pk).exists():
+        raise ServiceError(f"there is already a {bot.game} bot named {name!r}")
+    Bot.objects.filter(pk=bot.pk).update(name=name)
+    bot.refresh_from_db()
+    return bot
+
+
+@transaction.atomic
+def bot_version_choose(*, bot, user, number):
+    """The passed version ``number`` plays from now on (``None``: the newest passed, as by default)."""
+    _check_owner(bot, user)
+    if number is None:
+        version = None
+    else:
+        version = bot.versions.filter(number=number).first()
+        if version is None:
+            raise ServiceError(f"{bot.name!r} has no version {number}")
+        if version.status != BotVersion.Status.PASSED:
+            raise ServiceError(f"{bot.name!r} v{number} has not passed validation; only a version that passed plays")
+    Bot.objects.filter(pk=bot.pk).update(active_version=version)
+    bot.refresh_from_db()
+    return bot
+
+
+def _remove_files(versions):
+    for version in versions:
+        if version.file:
+            version.file.delete(save=False)
+
+
+@transaction.atomic
+def bot_delete(*, bot, user):
+    """Deletes a bot for its owner.  A bot that never played is removed with its versions and
+    files.  One that played keeps its matches (other bots' results and ratings rest on them), so
+    it is anonymised instead: retired, its name replaced, its owner, description and files
+    removed.  Returns ``"deleted"`` or ``"anonymised"``."""
+    from web.bots.selectors import bot_has_history
+    _check_owner(bot, user)
+    bot = Bot.objects.select_for_update().get(pk=bot.pk)
+    versions = list(bot.versions.all())
+    if not bot_has_history(bot=bot):
+        files = [v for v in versions if v.file]
+        Bot.objects.filter(pk=bot.pk).update(active_version=None)
+        bot.current_ratings.all().delete()   # the empty rows a bot gets when it is first matched
+        bot.versions.all().delete()
+        bot.delete()
+        transaction.on_commit(lambda: _remove_files(files))
+        return "deleted"
+    now = timezone.now()
+    Bot.objects.filter(pk=bot.pk).update(name=f"deleted bot {bot.pk}", owner=None, description="",
+                                         deleted_at=bot.deleted_at or now, anonymised_at=now, active_version=None)
+    bot.versions.update(original_name="", validation_log="", validation_verdict=None, validation_problem="")
+    files = [v for v in versions if v.file]
+    transaction.on_commit(lambda: _remove_files(files))
+    return "anonymised"
 
 
 @transaction.atomic

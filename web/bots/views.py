@@ -82,9 +82,12 @@ def bot_upload(request):
             except ServiceError as exc:
                 error, status = str(exc), 400
             else:
+                UploadThrottle.count(request)
                 return redirect("bot-detail", bot_id=bot.pk)
         else:
             status = 400
     else:
         form = BotUploadForm(initial={"game": request.GET.get("game")})
-    return render(request, "bots/bot_upload.html", {"form": form, "error": error}, status=status)
+    return render(request, "bots/bot_upload.html",
+                  {"form": form, "error": error, "max_megabytes": f"{settings.ARENA_MAX_BOT_BYTES / (1 << 20):g}"},
+                  status=status)

@@ -1,6 +1,7 @@
 """The home page (every game of the registry) and each game's page: rules, options, the
 leaderboard (paged and searchable, its table swapped by htmx) and recent matches."""
-from django.http import Http404
+import markdown
+from django.http import FileResponse, Http404
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.urls import reverse
@@ -9,7 +10,7 @@ from django.utils.http import urlencode
 from web import paging
 from web.api import games
 from web.bots import selectors as bot_selectors
-from web.matches import playing
+from web.games import catalog
 from web.matches import selectors as match_selectors
 from web.ratings import selectors as rating_selectors
 
@@ -20,7 +21,7 @@ RECENT_MATCHES = 15
 def _game_or_404(game):
     try:
         return games.game_detail(game=game)
-    except playing.EngineInputError as exc:
+    except catalog.EngineInputError as exc:
         raise Http404(str(exc)) from None  # names the known games
 
 
@@ -78,3 +79,35 @@ def game_detail(request, game):
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return response
 
+
+
+def _reference_html(text):
+    # Our own documents: Markdown to HTML, tables aligned by attribute (the content policy allows
+    # no inline style).
+    return markdown.markdown(text, extensions=["fenced_code", "tables", "toc"],
+                             extension_configs={"tables": {"use_align_attribute": True}})
+
+
+def game_bots(request, game):
+    """Writing a bot for the game: its starter bots to download and its bot reference."""
+    game = _game_or_404(game)
+    reference = catalog.bot_reference(game["id"])
+    return render(request, "games/game_bots.html", {
+        "game": game, "starters": catalog.starter_bots(game["id"]),
+        "reference": _reference_html(reference) if reference else None})
+
+
+def starter_bot(request, game, name):
+    game = _game_or_404(game)
+    try:
+        path = catalog.starter_bot(game["id"], name)
+    except catalog.EngineInputError as exc:
+        raise Http404(str(exc)) from None
+    return FileResponse(open(path, "rb"), as_attachment=True, filename=name,
+                        content_type="text/plain; charset=utf-8")
+
+
+def bot_protocol(request):
+    """The protocol every bot speaks, whatever its game and language."""
+    return render(request, "games/bot_protocol.html",
+                  {"reference": _reference_html(catalog.protocol_reference() or "")})

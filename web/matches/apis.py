@@ -2,15 +2,16 @@
 import json
 
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from web.matches import selectors
-from web.matches.models import Match
+from web.matches.models import Match, MatchSeat
 
 
 class SeatOutput(serializers.Serializer):
@@ -78,6 +79,9 @@ class MatchListApi(APIView):
         bot = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
         kind = serializers.ChoiceField(choices=Match.Kind.values, required=False)
+        seat_status = serializers.ChoiceField(
+            choices=[s for s in MatchSeat.Status.values if s], required=False,
+            help_text="with bot: only the matches where that bot's seat ended so (timeout, crash, illegal...)")
         before = serializers.IntegerField(required=False, min_value=1, max_value=2**62,
                                           help_text="only matches with a smaller id: the next page")
         limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
@@ -90,8 +94,10 @@ class MatchListApi(APIView):
         f = filters.validated_data
         from web.bots.models import Bot
         bot = Bot(pk=f["bot"]) if "bot" in f else None
+        if "seat_status" in f and bot is None:
+            raise ValidationError({"seat_status": ["give the bot whose seats to filter (bot=<id>)"]})
         matches = selectors.match_list(game=f.get("game"), bot=bot, status=f.get("status"), kind=f.get("kind"),
-                                       before=f.get("before"), limit=f["limit"])
+                                       before=f.get("before"), limit=f["limit"], seat_status=f.get("seat_status"))
         return Response([match_data(m) for m in matches])
 
 
@@ -117,5 +123,5 @@ class MatchReplayApi(APIView):
             raise NotFound(f"match {match_id} has no replay (unknown, or not finished)")
         response = HttpResponse(json.dumps(replay, separators=(",", ":")), content_type="application/json")
         if request.query_params.get("download") in ("1", "true", "yes"):
-            response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
+            response["Content-Disposition"] = content_disposition_header(True, f"match-{match_id}.json")
         return response

@@ -68,6 +68,7 @@ from web import publishing
 from web.matches import playing
 from web.bots.models import BotVersion
 from web.bulk_sql import batch_rows, batch_table
+from web.errors import PlatformFault
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 from web.matches.services import publish_matches
 
@@ -279,7 +280,7 @@ class _LeaseKeeper:
 
 def match_play(*, match, seats, on_step=None):
     """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows);
-    raises ``playing.MatchFailed`` or ``playing.PlatformFault``."""
+    raises ``playing.MatchFailed`` or ``PlatformFault``."""
     seats = [SeatToPlay.of(row) for row in seats]
     return playing.play(game=match.game, rules_version=match.rules_version, options=match.options,
                        seed=match.seed, seats=[row.agent_ref for row in seats],
@@ -529,7 +530,7 @@ def matches_run(*, match_ids, worker="", lease_seconds=None, store_every=None):
                 match_fail(match_id=match_id, lease_token=token, error=str(exc))
                 keeper.drop([match_id])
                 report.failed.append(match_id)
-            except playing.PlatformFault as exc:
+            except PlatformFault as exc:
                 # This worker cannot play it (no sandbox, no bot file): back to the queue, where the
                 # sweep republishes it after a while; out of attempts, it is an error.
                 match_release(match_id=match_id, lease_token=token, error=str(exc))

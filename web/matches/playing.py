@@ -1,5 +1,6 @@
-"""The one place the platform calls into ``arena``.
+"""The one place the platform plays, verifies and replays matches through ``arena``.
 
+What a game is and whether a match can be described are ``web.games.catalog``'s.
 Services describe a match as plain data (game, options, seed, one agent
 reference per seat) and get plain data back; nothing here touches the
 database.  An agent reference is ``{"kind": "builtin", "name": ...}`` or
@@ -28,34 +29,19 @@ from arena.bots.runner import BotProcess
 from arena.bots.sandbox import SandboxUnavailable
 from arena.bots.submission import BotSubmissionError
 from arena.match import agent_seed, play_match
+from web.errors import PlatformFault
+from web.games.catalog import EngineInputError
 
 SEAT_STATUSES = ("ok", "timeout", "crash", "illegal", "limit")
-
-
-class EngineInputError(ValueError):
-    """The match cannot be described: unknown game, wrong seat count, bad options."""
 
 
 class MatchFailed(RuntimeError):
     """The match itself cannot be played (not a platform fault: retrying would fail the same way)."""
 
 
-class PlatformFault(RuntimeError):
-    """This worker cannot play the match now (no sandbox, a missing bot file): give it back."""
-
-
 class PlayAborted(RuntimeError):
     """Raised by the caller's ``on_step`` to stop a match half-way (nothing of it is kept); ``play``
     closes the bots and lets it through."""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    id: str
-    name: str
-    rules_version: str
-    min_players: int
-    max_players: int
 
 
 @dataclass
@@ -69,61 +55,6 @@ class PlayedMatch:
     seat_reasons: list = field(default_factory=list)
     seat_logs: list = field(default_factory=list)
     engine_seconds: float = 0.0
-
-
-def game_ids():
-    return arena_games.game_ids()
-
-
-def warm_up():
-    """Loads every engine and its views (a web process does it at start, not in a visitor's request)."""
-    for game_id in arena_games.game_ids():
-        game = arena_games.get(game_id)
-        game.new_state(game.min_players, 0, game.resolve_options(None)).full_view()
-
-
-def has_heuristic(game_id):
-    """Whether ``game_id`` has its own heuristic player (``GameSpec.heuristic``)."""
-    return bool(arena_games.get(game_id).spec.heuristic)
-
-
-def game_info(game_id):
-    try:
-        game = arena_games.get(game_id)
-    except ValueError as exc:
-        raise EngineInputError(str(exc)) from None
-    return GameInfo(game.id, game.name, game.rules_version, game.min_players, game.max_players)
-
-
-def check_match(game_id, *, players, options=None):
-    """The rules version and the options with defaults filled in; ``EngineInputError`` if invalid."""
-    try:
-        game = arena_games.get(game_id)
-        game.check_players(players)
-        resolved = game.resolve_options(options)
-    except ValueError as exc:
-        raise EngineInputError(str(exc)) from None
-    return game.rules_version, resolved
-
-
-def builtin_agent_names():
-    return tuple(sorted(arena_agents.BUILTIN_AGENTS))
-
-
-def check_agent_ref(ref, game=None):
-    """Raises ``EngineInputError`` unless ``ref`` names a bot the platform can play: a built-in one
-    (``random``, ``heuristic``, a mix ``mix-<p>``, a game's heuristic by its alias; for ``game``
-    when given) or an upload."""
-    if ref.get("kind") == "builtin":
-        name = ref.get("name")
-        try:
-            if not isinstance(name, str):
-                raise ValueError(f"{name!r} is not a name")
-            arena_agents.check_builtin(name, game)
-        except ValueError as exc:
-            raise EngineInputError(str(exc)) from None
-    elif ref.get("kind") != "upload":
-        raise EngineInputError(f"unknown kind of bot {ref.get('kind')!r}")
 
 
 class _Forfeit:

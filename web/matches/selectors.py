@@ -4,6 +4,7 @@ import json
 from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
+from arena import games
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 from web.ratings.records import match_record
 
@@ -34,8 +35,10 @@ def seat_logs(*, match_id, user):
     return {row.seat: {"status": row.status, "reason": row.reason, "log": row.log} for row in rows}
 
 
-def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None):
-    """The newest matches first (``before``: only those with a smaller id, to page on)."""
+def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None,
+               seat_status=None):
+    """The newest matches first (``before``: only those with a smaller id, to page on);
+    ``seat_status`` (with ``bot``): only those where the bot's seat ended so (``timeout``...)."""
     matches = Match.objects.defer("replay")
     if before is not None:
         matches = matches.filter(pk__lt=before)
@@ -46,7 +49,10 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
     if bot is not None:
         # a semi-join, not a join with DISTINCT over every column: the newest matches come off the
         # primary key's index and each is checked against the bot's seats
-        matches = matches.filter(pk__in=MatchSeat.objects.filter(bot=bot).values("match_id"))
+        seats_of_bot = MatchSeat.objects.filter(bot=bot)
+        if seat_status:
+            seats_of_bot = seats_of_bot.filter(status=seat_status)
+        matches = matches.filter(pk__in=seats_of_bot.values("match_id"))
     if status:
         matches = matches.filter(status=status)
     if kind:
@@ -72,6 +78,12 @@ FRAMES_CACHE_SECONDS = 3600
 ALL_PERSPECTIVE = "all"
 
 
+def action_labels(*, game):
+    """The labels of each block of the game's action table, ``{"TARGET": ["seat_0", ...]}``: the
+    names a replay renderer gives the numbers in a view, read from the spec, not kept in the page."""
+    return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
+
+
 def parse_perspective(text):
     """``"all"`` (or nothing): everything, ``None``; a seat number: that seat.  ``ValueError`` otherwise
     (whether the match has that seat is the engine's to say)."""
@@ -85,7 +97,7 @@ def parse_perspective(text):
 def match_frames_json(*, match_id, perspective):
     """The replay viewer's frames of a finished match from ``perspective`` (``None``: everything, or
     a seat), as JSON text; None when the match is unknown or has no replay.  Raises
-    ``playing.EngineInputError`` for a seat the match does not have and ``playing.ReplayUnplayable``
+    ``EngineInputError`` for a seat the match does not have and ``playing.ReplayUnplayable``
     when its replay cannot be re-simulated by this engine."""
     from web.matches import playing
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()

@@ -15,9 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from web import publishing
+from web.bots import selectors as bot_selectors
 from web.bots.models import Bot, BotVersion
 from web.errors import ServiceError
-from web.matches import playing
+from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.ratings.pools import pool_of, pools_ensure
 from web.ratings.services import current_ratings_ensure
@@ -27,8 +28,8 @@ SEED_BOUND = 2**62
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One match to create: the seats are bots (their newest version that passed validation) or
-    bot versions (which must have passed)."""
+    """One match to create: the seats are bots (the version that plays: chosen by the owner, else
+    the newest that passed validation) or bot versions (which must have passed)."""
     seats: tuple
     seed: int | None = None
     options: dict | None = None
@@ -43,8 +44,8 @@ def _resolve_seat(game, entry, index, where=None):
         version = BotVersion.objects.select_related("bot").get(pk=entry.pk)  # its stored validation status
         bot = version.bot
     elif isinstance(entry, Bot):
-        bot = entry
-        version = bot.versions.filter(status=BotVersion.Status.PASSED).order_by("-number").first()
+        bot = Bot.objects.get(pk=entry.pk)
+        version = bot_selectors.bot_current_version(bot=bot)
         if version is None:
             raise ServiceError(f"{where}: bot {bot.name!r} has no version that passed validation")
     else:
@@ -53,7 +54,7 @@ def _resolve_seat(game, entry, index, where=None):
     if bot.game != game:
         raise ServiceError(f"{where}: bot {bot.name!r} plays {bot.game}, not {game}")
     if bot.is_deleted:
-        raise ServiceError(f"{where}: bot {bot.name!r} was deleted")
+        raise ServiceError(f"{where}: bot {bot.name!r} is retired")
     if version.bot_id != bot.pk:
         raise ServiceError(f"{where}: version {version.pk} is not a version of {bot.name!r}")
     if version.status != BotVersion.Status.PASSED:
@@ -66,8 +67,8 @@ def _resolve_seat(game, entry, index, where=None):
 
 def _check_spec(game, spec, versions_by_id):
     try:
-        rules_version, options = playing.check_match(game, players=len(spec.seats), options=spec.options)
-    except playing.EngineInputError as exc:
+        rules_version, options = catalog.check_match(game, players=len(spec.seats), options=spec.options)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     pool = pool_of(game=game, n_players=len(spec.seats), options=options)
     seats = []
@@ -105,8 +106,8 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
     valid version, or invalid options.
     """
     try:
-        playing.game_info(game)
-    except playing.EngineInputError as exc:
+        catalog.game_info(game)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     specs = list(specs)
     if not specs:

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
+from web.games import catalog
 from web.matches import playing, selectors
 from web.matches.models import Match
 
@@ -33,6 +34,7 @@ def match_detail(request, match_id):
             "renderer": replay_renderer(match.game),
             "frames_url": reverse("match-frames", args=[match.pk]),
             "seat_names": [entry["seat"].bot.name for entry in seats],
+            "action_labels": selectors.action_labels(game=match.game),
         }
     return render(request, "matches/match_detail.html", {
         "match": match, "seats": seats, "viewer": viewer,
@@ -46,7 +48,7 @@ def match_frames(request, match_id):
     try:
         perspective = selectors.parse_perspective(request.GET.get("perspective"))
         text = selectors.match_frames_json(match_id=match_id, perspective=perspective)
-    except (ValueError, playing.EngineInputError) as exc:
+    except (ValueError, catalog.EngineInputError) as exc:
         return JsonResponse({"error": str(exc)}, status=400)
     except playing.ReplayUnplayable as exc:
         return JsonResponse({"error": f"this replay cannot be shown by this version of the engine: {exc}"},

@@ -132,6 +132,7 @@ class TournamentListApi(APIView):
             name=d["name"], game=d["game"], bots=[by_id[b] for b in d["bots"]], format=d["format"],
             players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
             rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user)
+        TournamentThrottle.count(request, self)
         return Response(tournament_detail_data(tournament), status=status.HTTP_201_CREATED)
 
 

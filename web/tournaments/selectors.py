@@ -1,7 +1,7 @@
 """Reading tournaments, and their standings computed from the results stored so far."""
 import math
 
-from web.matches import playing
+from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.tournaments import formats
 from web.tournaments.models import Tournament
@@ -48,7 +48,7 @@ def tournament_standings(*, tournament):
 def tournament_scheduler(*, tournament, participants):
     """The tournament's format over its participants (rebuilt whenever it is needed)."""
     tables = tournament.format == Tournament.Format.TABLES
-    return formats.build(format=tournament.format, game_info=playing.game_info(tournament.game),
+    return formats.build(format=tournament.format, game_info=catalog.game_info(tournament.game),
                          entrants=[formats.entrant(p.number) for p in participants],
                          seats=tournament.players_per_match,
                          games=tournament.rounds_planned if tables else tournament.games_per_pairing,

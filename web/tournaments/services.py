@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from web.errors import ServiceError
-from web.matches import playing
 from web import publishing
+from web.errors import ServiceError
+from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, _resolve_seat, matches_create
 from web.ratings.services import MatchToRate, current_ratings_ensure, ratings_apply_matches
@@ -36,10 +36,10 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     Raises ``ServiceError`` (storing nothing) for what cannot be played.
     """
     try:
-        info = playing.game_info(game)
+        info = catalog.game_info(game)
         players_per_match = players_per_match or min(info.max_players, max(info.min_players, len(bots)))
-        _, options = playing.check_match(game, players=players_per_match, options=options)
-    except playing.EngineInputError as exc:
+        _, options = catalog.check_match(game, players=players_per_match, options=options)
+    except catalog.EngineInputError as exc:
         raise ServiceError(str(exc)) from None
     if format not in Tournament.Format.values:
         raise ServiceError(f"unknown tournament format {format!r}: {', '.join(Tournament.Format.values)}")

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from web.api.throttles import TournamentThrottle
 from web.errors import ServiceError
 from web.limits import over_limit
-from web.matches import playing
+from web.games import catalog
 from web.matches import selectors as match_selectors
 from web.tournaments import selectors, services
 from web.tournaments.forms import TournamentCreateForm
@@ -23,7 +23,7 @@ def tournament_list(request):
 
 def _chosen_game(request):
     game = request.POST.get("game") or request.GET.get("game") or ""
-    return game if game in playing.game_ids() else playing.game_ids()[0]
+    return game if game in catalog.game_ids() else catalog.game_ids()[0]
 
 
 KEPT_ON_GAME_SWITCH = ("name", "format", "games_per_pairing", "players_per_match", "rounds")
@@ -48,6 +48,7 @@ def tournament_create(request):
             except ServiceError as exc:
                 error, status = str(exc), 400
             else:
+                TournamentThrottle.count(request)
                 return redirect("tournament-detail", tournament_id=tournament.pk)
         else:
             status = 400

@@ -6,7 +6,8 @@
        describeEvent(event, context),  // one event of the step, as a sentence
        describeAction(frame, context), // optional: the step's action, in words
      });
-   where context = {step, frame, frames, perspective, seatName(seat), view}.  A game without a
+   where context = {step, frame, frames, perspective, seatName(seat), actionLabels(block), view};
+   actionLabels(block) is the labels of a block of the game's action table, from its spec.  A game without a
    file of its own is drawn by replay/generic.js, registered as "*".
 
    The frames (GET <frames-url>?perspective=all|<seat>) carry frame 0's whole view and, for
@@ -88,6 +89,8 @@
       this.framesUrl = root.dataset.framesUrl;
       const names = document.getElementById("replay-seat-names");
       this.seatNames = names ? JSON.parse(names.textContent) : [];
+      const labels = document.getElementById("replay-action-labels");
+      this.actionLabels = labels ? JSON.parse(labels.textContent) : {};
       this.el = Object.fromEntries(["play", "step-forward", "step-back", "speed", "jump", "step-number",
         "step-count", "perspective", "board", "events", "action"].map(
         (id) => [id, document.getElementById(`replay-${id}`)]));
@@ -161,6 +164,7 @@
       const context = {
         step, frame, view, frames: this.frames, perspective: this.perspective,
         seatName: (seat) => this.seatName(seat),
+        actionLabels: (block) => this.actionLabels[block] || [],
       };
       this.renderer.render(this.el.board, view, context);
       this.el.action.textContent = this.describeAction(frame, context);

@@ -1,19 +1,21 @@
 /* Risques' replay renderer: the samurai (wounds, glory, reputations, honour), the participants of
    the scene (pools, wagers, rolls; a secret choice only where the perspective saw it), the risk
-   under way, and each step's events in words.  Views are engine_ext/risques_views.py's. */
+   under way, and each step's events in words.  Views are engine_ext/risques/views.py's. */
 (() => {
   "use strict";
 
   const { humanize, element } = window.ReplayPlayer;
-  const VASSALS = ["ashigaru 1", "ashigaru 2", "guard 1", "guard 2"];
-  const FIRST_VASSAL = 7;
-
+  // A participant's number in a view is its label's index in the TARGET block of the action
+  // table: the samurai's seats first ("seat_3"), then the vassals ("ashigaru_1", "guard_2").
   function participantName(p, context) {
     if (p === null || p === undefined || p < 0) return "nobody";
-    if (p < FIRST_VASSAL) return context.seatName(p);
-    const entry = (context.view.participants || []).find((x) => x.participant === `${VASSALS[p - FIRST_VASSAL].replace(" ", "_")}`);
+    const label = context.actionLabels("TARGET")[p];
+    if (label === undefined) return `participant ${p}`;
+    const seat = label.match(/^seat_(\d+)$/);
+    if (seat) return context.seatName(Number(seat[1]));
+    const entry = (context.view.participants || []).find((x) => x.participant === label);
     const owner = entry ? ` of ${context.seatName(entry.owner)}` : "";
-    return `the ${VASSALS[p - FIRST_VASSAL]}${owner}`;
+    return `the ${humanize(label).toLowerCase()}${owner}`;
   }
 
   function participantLabel(key, context) {

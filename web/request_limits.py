@@ -1,0 +1,37 @@
+"""Refuses a request whose body is larger than any the site accepts, before reading any of it.
+
+The largest body the site takes is a bot upload (``ARENA_MAX_BOT_BYTES``) plus its form fields.
+Django spools an uploaded file to disk as it reads it, and only then would a view see its size;
+checking the declared ``Content-Length`` first answers 413 at once, without reading the body,
+in the one-machine server and behind a proxy alike.  (A body sent without a length, chunked, is
+not read by Django at all.)
+"""
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+
+FORM_OVERHEAD_BYTES = 64 << 10   # the multipart headers and the form's other fields
+
+
+def max_request_bytes():
+    return settings.ARENA_MAX_BOT_BYTES + FORM_OVERHEAD_BYTES
+
+
+class RequestSizeMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = max_request_bytes()
+        if length > limit:
+            message = (f"the request has {length:,} bytes; the most this site takes is {limit:,} "
+                       f"(a bot file of at most {settings.ARENA_MAX_BOT_BYTES:,} bytes and its form)")
+            if request.path.startswith("/api/"):
+                response = JsonResponse({"detail": message}, status=413)
+            else:
+                response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+            return response
+        return self.get_response(request)
