@@ -173,8 +173,11 @@ def test_the_chart_reads_one_point_per_refit_and_per_day_not_per_match(house):
     assert len(live) == 6
     # the first three matches were played two days ago
     RatingEntry.objects.filter(pk__in=[e.pk for e in live[:3]]).update(created_at=timezone.now() - timedelta(days=2))
-    ratings_refit(pool=POOL)
-    ratings_refit(pool=POOL)
+    assert ratings_refit(pool=POOL) is not None
+    assert ratings_refit(pool=POOL) is None, "nothing new since the last refit: no new point"
+    later = match_services.match_create(game="katana", seats=house[1:4], seed=7)   # house[0] sits out
+    match_execution.matches_run(match_ids=[later.pk], worker="test")
+    assert ratings_refit(pool=POOL) is not None, "a new match: the pool is refitted, every bot gets its point"
     points = rating_selectors.rating_chart_points(bot=house[0], pool=POOL)
     assert [(p.kind, p.pk) for p in points] == [("live", live[2].pk), ("live", live[5].pk)] + [
         ("fit", e.pk) for e in RatingEntry.objects.filter(bot=house[0], kind="fit").order_by("id")]

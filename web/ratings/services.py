@@ -194,11 +194,19 @@ def ratings_refit(*, pool):
 
     The current rating becomes the fitted one plus the live changes of the
     matches finished since the fit's data was read.  Returns the fitted
-    table, or None when there is nothing to fit.  A score pool has nothing
-    to fit: its live update (a running mean, win counts) is already exact.
+    table, or None when there is nothing to fit, or nothing new: no live entry
+    since the pool's last fit (the beat refits every pool every ten minutes; an
+    idle pool keeps its fit, and its bots' charts get no point that says
+    nothing).  A score pool has nothing to fit: its live update (a running
+    mean, win counts) is already exact.
     """
     pool = Pool.objects.get(key=pool)
     if pool.kind == Pool.Kind.SCORE:
+        return None
+    last_fit = (RatingEntry.objects.filter(pool=pool, kind=RatingEntry.Kind.FIT).order_by("-id")
+                .values_list("id", flat=True).first())
+    if last_fit is not None and not RatingEntry.objects.filter(pool=pool, kind=RatingEntry.Kind.LIVE,
+                                                               id__gt=last_fit).exists():
         return None
     records, through = match_selectors.finished_match_records(pool=pool.key)
     if len(records) < 1:
