@@ -133,7 +133,9 @@ def tournament_make_official(*, tournament):
 
     Its finished matches are applied to the live ratings now, in order (they were rated inside the
     tournament only), and a refit is queued once the transaction commits.  Returns the number of
-    matches applied; making an official tournament official again does nothing."""
+    matches applied; making an official tournament official again does nothing.  A match being
+    played at that moment was claimed as unrated: stored, it moves no live rating, but it feeds the
+    pool from the refit on, like every match of the tournament."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.official:
