@@ -75,7 +75,8 @@ def test_only_the_owner_sees_the_bots_logs_and_validation_output(client, user, s
     client.force_login(user)
     page = client.get(url).content.decode()
     assert 'id="bot-logs"' in page and all(secret in page for secret in PRIVATE)
-    assert f'href="{reverse("match-detail", args=[match.pk])}">Match #{match.pk}</a>' in page
+    assert f'<summary>Match #{match.pk}, seat' in page
+    assert f'href="{reverse("match-detail", args=[match.pk])}">The match</a>' in page
     assert "legal_actions" not in page
 
 
