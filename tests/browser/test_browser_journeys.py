@@ -188,3 +188,31 @@ def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices
                            "!document.querySelector('#replay-board').textContent.includes('chose')")
     page.select_option("#replay-perspective", str(chooser))
     secret_row.first.wait_for()
+
+
+def test_read_a_collapsed_log_then_retire_the_bot(site, page):
+    from web.bots.models import BotVersion
+    from web.matches import services as match_services
+    from web.matches.models import Match, MatchSeat
+    house = bot_services.house_bots_ensure(game="katana", count=2)
+    sign_up(page, site, "musashi")
+    from django.contrib.auth import get_user_model
+    owner = get_user_model().objects.get(username="musashi")
+    bot = bot_services.bot_create(game="katana", name="niten", owner=owner)
+    bot_services.bot_version_add_builtin(bot=bot, agent="random")
+    match = match_services.match_create(game="katana", seats=[bot] + house, seed=4)
+    Match.objects.filter(pk=match.pk).update(status="done", result={"ranks": [1, 2, 3]})
+    MatchSeat.objects.filter(match=match, bot=bot).update(status="timeout", rank=3, reason="took too long",
+                                                          log="weighing two swords\n")
+    assert BotVersion.objects.filter(bot=bot).exists()
+
+    page.goto(f"{site}/bots/{bot.pk}/")
+    log = page.locator(f"#log-{match.pk}")
+    assert not log.locator("pre.log").is_visible(), "a log starts collapsed"
+    log.locator("summary").click()
+    log.locator("pre.log").wait_for(state="visible")
+    assert "weighing two swords" in log.locator("pre.log").inner_text()
+    page.click("#retire-form button[type=submit]")
+    page.locator(".messages", has_text="niten is retired").wait_for()
+    assert "retired" in page.locator("#bot-owner").inner_text()
+    assert Bot.objects.get(pk=bot.pk).is_deleted

@@ -75,7 +75,8 @@ def test_only_the_owner_sees_the_bots_logs_and_validation_output(client, user, s
     client.force_login(user)
     page = client.get(url).content.decode()
     assert 'id="bot-logs"' in page and all(secret in page for secret in PRIVATE)
-    assert f'href="{reverse("match-detail", args=[match.pk])}">Match #{match.pk}</a>' in page
+    assert f'<summary>Match #{match.pk}, seat' in page
+    assert f'href="{reverse("match-detail", args=[match.pk])}">The match</a>' in page
     assert "legal_actions" not in page
 
 
@@ -291,3 +292,19 @@ def test_the_bot_and_game_pages_read_a_fixed_number_of_queries_however_many_matc
     MatchSeat.objects.update(status="ok", log="output")
     assert client.get(urls[0]).content.decode().count('class="log-entry"') == 7
     assert [queries(url) for url in urls] == few
+
+
+def test_the_platforms_own_bots_carry_a_badge_nobody_elses_can(client, user, house):
+    from web.bots import services as bot_services
+    from web.matches import services as match_services
+    mine = bot_services.bot_create(game="katana", name="kaze", owner=user)
+    bot_services.bot_version_add_builtin(bot=mine, agent="random")
+    match = match_services.match_create(game="katana", seats=[mine] + house[:2], seed=1)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    badge = '<span class="badge badge-builtin" title="a bot of the arena itself">built-in</span>'
+    assert page.count(badge) == 2, "the two house bots, not kaze"
+    assert f'>kaze</a> {badge}' not in page and f'>{house[0].name}</a> {badge}' in page
+    assert f'<h1 id="bot-name">{house[0].name} {badge}' in client.get(
+        reverse("bot-detail", args=[house[0].pk])).content.decode()
+    assert '<h1 id="bot-name">kaze <span class="muted">' in client.get(
+        reverse("bot-detail", args=[mine.pk])).content.decode()

@@ -1,9 +1,12 @@
 """The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches;
 its logs for its owner only), its live validation status, and the upload form."""
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.views.decorators.http import require_POST
 
 from web.api.throttles import UploadThrottle
 from web.bots import selectors, services
@@ -16,6 +19,8 @@ from web.ratings import charts
 from web.ratings import selectors as rating_selectors
 
 RECENT_MATCHES = 20
+LOGS_SHOWN = 10
+LOG_STATUSES = ("timeout", "crash", "illegal", "limit", "ok")
 
 
 def _bot_or_404(bot_id):
@@ -39,6 +44,8 @@ def bot_detail(request, bot_id):
     bot = _bot_or_404(bot_id)
     mine = selectors.is_owner(bot=bot, user=request.user)
     versions = list(selectors.bot_versions(bot=bot))
+    log_status = request.GET.get("log_status") if request.GET.get("log_status") in LOG_STATUSES else None
+    counts = match_selectors.seat_status_counts(bot=bot) if mine else {}
     pool_ratings = [
         {"row": row, "automata": rating_selectors.automata_rates(row.automata),
          "chart_id": "rating-chart" if index == 0 else f"rating-chart-{index + 1}",
@@ -50,8 +57,14 @@ def bot_detail(request, bot_id):
         "pool_ratings": pool_ratings,   # most played pool first
         **rating_selectors.provisional_rule(),
         "matches": match_selectors.match_list(bot=bot, limit=RECENT_MATCHES),
-        # what only the owner reads: the seats' reasons and output, each failed version's verdict
-        "seat_logs": match_selectors.bot_seat_logs(bot=bot, user=request.user) if mine else [],
+        # what only the owner reads: the seats' reasons and output (collapsed, filtered by how the
+        # seat ended), each failed version's verdict
+        "seat_logs": match_selectors.bot_seat_logs(bot=bot, user=request.user, limit=LOGS_SHOWN,
+                                                   status=log_status) if mine else [],
+        "log_status": log_status,
+        "log_filters": [{"status": s, "count": counts.get(s, 0)} for s in LOG_STATUSES] if mine else [],
+        "passed_versions": [v for v in versions if v.status == BotVersion.Status.PASSED] if mine else [],
+        "playing_version": selectors.bot_current_version(bot=bot),
         "failed_versions": [v for v in versions if v.status == BotVersion.Status.FAILED] if mine else [],
     }
     return render(request, "bots/bot_detail.html", context)
@@ -91,3 +104,70 @@ def bot_upload(request):
     return render(request, "bots/bot_upload.html",
                   {"form": form, "error": error, "max_megabytes": f"{settings.ARENA_MAX_BOT_BYTES / (1 << 20):g}"},
                   status=status)
+
+
+def _my_bot_or_404(request, bot_id):
+    bot = _bot_or_404(bot_id)
+    if not selectors.is_owner(bot=bot, user=request.user):
+        raise Http404(f"there is no bot {bot_id} of yours")
+    return bot
+
+
+@login_required
+def bot_seat_log(request, bot_id, match_id):
+    """One match's log of the bot, as a text file: its owner only."""
+    bot = _my_bot_or_404(request, bot_id)
+    seats = match_selectors.bot_seat_logs(bot=bot, user=request.user, match_id=match_id, limit=1)
+    if not seats:
+        raise Http404(f"{bot.name} has no log of match {match_id}")
+    seat = seats[0]
+    text = (f"{bot.name} v{seat.bot_version.number}, match {match_id}, seat {seat.seat}: {seat.status}"
+            + (f": {seat.reason}" if seat.reason else "") + "\n\n" + (seat.log or "(no output)\n"))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, f"{bot.name}-match-{match_id}.log")
+    return response
+
+
+def _manage(request, bot_id, change, done):
+    bot = _my_bot_or_404(request, bot_id)
+    try:
+        result = change(bot)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("bot-detail", bot_id=bot.pk)
+    messages.success(request, done(bot, result))
+    return redirect("account") if result == "deleted" else redirect("bot-detail", bot_id=bot.pk)
+
+
+@login_required
+@require_POST
+def bot_rename(request, bot_id):
+    return _manage(request, bot_id,
+                   lambda bot: services.bot_rename(bot=bot, user=request.user, name=request.POST.get("name", "")),
+                   lambda bot, renamed: f"Renamed {renamed.name}.")
+
+
+@login_required
+@require_POST
+def bot_choose_version(request, bot_id):
+    raw = request.POST.get("version", "")
+    number = None if raw in ("", "newest") else int(raw) if raw.isdigit() else -1
+    return _manage(request, bot_id,
+                   lambda bot: services.bot_version_choose(bot=bot, user=request.user, number=number),
+                   lambda bot, chosen: f"{chosen.name} plays " + (f"v{number}." if number else
+                                                                   "its newest version that passed."))
+
+
+@login_required
+@require_POST
+def bot_retire(request, bot_id):
+    return _manage(request, bot_id, lambda bot: services.bot_retire(bot=bot, user=request.user),
+                   lambda bot, retired: f"{retired.name} is retired: it keeps its history and plays no more.")
+
+
+@login_required
+@require_POST
+def bot_delete(request, bot_id):
+    return _manage(request, bot_id, lambda bot: services.bot_delete(bot=bot, user=request.user),
+                   lambda bot, outcome: f"{bot.name} is deleted." if outcome == "deleted" else
+                   f"{bot.name} had played: it is anonymised (its matches stay; its name, files and you are gone).")

@@ -141,12 +141,24 @@ def finished_match_records(*, pool, since_id=0):
     return records, through
 
 
-def bot_seat_logs(*, bot, user, limit=10):
+def bot_seat_logs(*, bot, user, limit=10, status=None, match_id=None):
     """The seats ``bot`` played in its newest matches, with their status, reason and log, for the
-    bot's owner only (an empty list for anybody else): each with its match."""
+    bot's owner only (an empty list for anybody else): each with its match.  ``status`` keeps the
+    seats that ended so (``timeout``, ``crash``...), ``match_id`` one match's seat."""
     if user is None or not getattr(user, "is_authenticated", False) or bot.owner_id != user.pk:
         return []
     seats = (MatchSeat.objects.filter(bot=bot, bot__owner=user).exclude(status=MatchSeat.Status.PENDING)
              .select_related("match", "bot_version").defer("match__replay", "match__result")
              .order_by("-match_id"))
+    if status:
+        seats = seats.filter(status=status)
+    if match_id is not None:
+        seats = seats.filter(match_id=match_id)
     return list(seats[:limit])
+
+
+def seat_status_counts(*, bot):
+    """How the bot's played seats ended: ``{status: count}``."""
+    rows = (MatchSeat.objects.filter(bot=bot).exclude(status=MatchSeat.Status.PENDING)
+            .values_list("status").annotate(n=Count("id")).order_by())
+    return dict(rows)
