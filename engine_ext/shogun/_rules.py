@@ -45,6 +45,12 @@ steps its area asks, then ``DONE``.  Rulings where the rulebook is silent, besid
 * Supplies (R114): coins and resources unlimited; 14 sashimono per type (a sword from an exhausted
   house carries none); empty decks and stacks give nothing.
 * A seat that forfeits ends the game at once: it is scored as it stands and ranks last, alone.
+* Counts and supplies (A1, A27-A30, A33, A38, A46): "the number of players" is the number of seats
+  (the ghost of a later rules version will count too); resources in the project are not money at
+  the end; favours II-V need a katana delivered during the game; shares are rounded down, then
+  halved (rounded down) with Honte; scores may fall below 0.
+* Ties (R113): the tied seat holding the favour card with the highest numeral ranks first,
+  otherwise the tied seats share the rank; ``result()["winner"]`` lists the seats ranked first.
 """
 from .._rng import Rng
 from . import data

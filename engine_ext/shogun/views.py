@@ -142,6 +142,7 @@ def result(state):
         "game": "shogun", "end_reason": state.end_reason,
         "forfeited": [state.forfeited] if state.forfeited >= 0 else [],
         "scores": list(state.score), "ranks": ranks, "teams": ["seat_%d" % s for s in range(state.n)],
+        "winner": [s for s in range(state.n) if ranks[s] == 1],      # R113: a tie not broken is shared
         "breakdown": [dict(zip(("money", "katana_left", "sashimono", "honour", "favours", "total"), row))
                       for row in state.end_scores],
         "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(state.favour[f], state.favour[f])
