@@ -28,6 +28,8 @@ SPEC = GameSpec(
     max_decisions=20_000,
     result_kind="ranks",
     time_control=TimeControl(move=1.0, bank=20.0, startup=5.0),
+    heuristic="engine_ext.shogun.heuristic:SwordSmith",
+    heuristic_aliases=("shogun-smith",),
     golden=(GoldenCase("two", players=2, seed=14), GoldenCase("three", players=3, seed=15),
             GoldenCase("four", players=4, seed=16)),
     docs="docs/bots/shogun.md",
