@@ -91,7 +91,9 @@ MARKET_DISPLAY = 3                        # RULEBOOK set-up 9
 # --- sword tiles ---
 # composition: the resources in the order they must be placed (letters LBAG); power: the corner
 # number (honour cards, the ghost).  CHOSEN unless marked; every composition is legal on the forge
-# (tests/engine/test_shogun_data.py walks each one).
+# (tests/engine/test_shogun_data.py walks each one).  CHOSEN coins: about 4/5 of the market price of
+# the tile's resources (the Daimyō's advance payment), rounded; with less, self-play between the
+# built-in players delivered under two swords per seat in a game.
 Tile = namedtuple("Tile", "key composition points coins power source")
 
 
@@ -101,29 +103,29 @@ def _tile(composition, points, coins, power, source=CHOSEN):
 
 
 TILES = (
-    _tile("AAB", 2, 3, 1), _tile("AAG", 2, 3, 1), _tile("ABL", 3, 2, 1), _tile("AGA", 2, 3, 1),
-    _tile("BAA", 2, 4, 1), _tile("BAB", 3, 3, 1), _tile("BLB", 2, 3, 1), _tile("BLL", 2, 3, 1),
-    _tile("GAA", 2, 4, 1), _tile("GAG", 3, 3, 1), _tile("GGA", 2, 4, 1), _tile("LBB", 3, 3, 1),
-    _tile("AAGG", 4, 2, 2),
+    _tile("AAB", 2, 4, 1), _tile("AAG", 2, 6, 1), _tile("ABL", 3, 6, 1), _tile("AGA", 2, 6, 1),
+    _tile("BAA", 2, 4, 1), _tile("BAB", 3, 3, 1), _tile("BLB", 2, 5, 1), _tile("BLL", 2, 7, 1),
+    _tile("GAA", 2, 6, 1), _tile("GAG", 3, 6, 1), _tile("GGA", 2, 6, 1), _tile("LBB", 3, 5, 1),
+    _tile("AAGG", 4, 8, 2),
     _tile("ABBA", 5, 2, 2, derived("E13: 5 points, Bois and Acier, ends in row 3 column 3")),
     _tile("AGGA", 6, 1, 2, derived("E19: 6 points, first resource Acier")),
-    _tile("BAAA", 3, 2, 2), _tile("BAGA", 4, 2, 2), _tile("BLBB", 4, 3, 2), _tile("BLBL", 4, 4, 2),
-    _tile("GAAA", 3, 3, 2), _tile("GAAB", 5, 4, 2),
+    _tile("BAAA", 3, 6, 2), _tile("BAGA", 4, 6, 2), _tile("BLBB", 4, 6, 2), _tile("BLBL", 4, 8, 2),
+    _tile("GAAA", 3, 7, 2), _tile("GAAB", 5, 6, 2),
     _tile("GABB", 4, 5, 2, derived("E1 + E2: Ringo's starting tile pays 5 (3 + 5 = 8 coins); "
                                    "E8: white is Galuchat, Acier, Bois")),
     _tile("GABL", 5, 3, 2, derived("E14: 5 points, ends in row 1 column 2")),
     _tile("LBAA", 4, 4, 2, derived("E3: a tile paying 4 coins; E8: red is Laque, Bois, Acier")),
-    _tile("LBBL", 3, 2, 2), _tile("LBLB", 3, 3, 2),
-    _tile("AAGGG", 6, 3, 3),
+    _tile("LBBL", 3, 8, 2), _tile("LBLB", 3, 8, 2),
+    _tile("AAGGG", 6, 10, 3),
     _tile("ABBBL", 6, 2, 3, derived("E8: blue is Acier, Bois, Bois, Bois, then one more")),
-    _tile("AGAGA", 5, 3, 3), _tile("AGGAG", 6, 3, 3), _tile("BLBLL", 6, 1, 3), _tile("BLLBL", 5, 1, 3),
-    _tile("GAGAA", 5, 3, 3), _tile("GAGGG", 5, 3, 3), _tile("GGAGA", 6, 1, 3), _tile("GGGAA", 5, 1, 3),
-    _tile("GGGAB", 6, 3, 3), _tile("LBBLL", 5, 2, 3), _tile("LBLBL", 5, 3, 3),
+    _tile("AGAGA", 5, 10, 3), _tile("AGGAG", 6, 10, 3), _tile("BLBLL", 6, 11, 3), _tile("BLLBL", 5, 11, 3),
+    _tile("GAGAA", 5, 10, 3), _tile("GAGGG", 5, 11, 3), _tile("GGAGA", 6, 10, 3), _tile("GGGAA", 5, 10, 3),
+    _tile("GGGAB", 6, 10, 3), _tile("LBBLL", 5, 11, 3), _tile("LBLBL", 5, 11, 3),
     _tile("LLBAA", 6, 3, 3, derived("E11: 6 points, Laque, Bois, two Acier, ends in the Acier row "
                                     "at a 1-coin column")),
-    _tile("LLBBA", 6, 3, 3), _tile("LLLBA", 6, 1, 3),
-    _tile("ABBBBL", 8, 3, 4), _tile("AGGGGA", 7, 1, 4), _tile("BBAABL", 8, 2, 4), _tile("BLBAGG", 8, 3, 4),
-    _tile("GAGGGA", 7, 3, 4), _tile("LBAAAG", 8, 1, 4), _tile("LBABLB", 8, 2, 4), _tile("LLBLBA", 9, 3, 4),
+    _tile("LLBBA", 6, 10, 3), _tile("LLLBA", 6, 12, 3),
+    _tile("ABBBBL", 8, 8, 4), _tile("AGGGGA", 7, 13, 4), _tile("BBAABL", 8, 9, 4), _tile("BLBAGG", 8, 11, 4),
+    _tile("GAGGGA", 7, 13, 4), _tile("LBAAAG", 8, 11, 4), _tile("LBABLB", 8, 10, 4), _tile("LLBLBA", 9, 13, 4),
 )
 NUM_TILES = 50                            # RULEBOOK « 50 tuiles Sabre »
 
