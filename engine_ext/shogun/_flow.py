@@ -4,12 +4,9 @@ automatic steps between decisions, Moments and cards, and the legality helpers.
 The rulings are listed in ``_rules.py``'s docstring, which builds the engine contract on this
 module.  Compiled by Cython (``_flow.pxd``) and also run as plain Python.
 """
-from .._rng import Rng
 from . import data
-from ._core import (ShogunCore, KATANA, CELLS, COLS, ROWS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,
-                    STARTING_SASHIMONO, NO_SASHIMONO, TILE_COINS, EV_PLACE, EV_PASS, EV_TAKE_SWORD,
-                    EV_PURCHASE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA,
-                    EV_PLAY, EV_BUY, EV_DISCARD, EV_END, EV_GAIN)
+from ._core import (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES, STARTING_SASHIMONO,
+                    EV_PLAY, EV_DISCARD, EV_END)
 from .actions import ACTIONS
 
 ACTION_NAMES = ACTIONS.names
@@ -39,7 +36,6 @@ K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
  PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER) = range(29)
 (A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT, A_MARKET_AFTER_BUY,
  A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END) = range(100, 111)
-FREE_PHASES = (PH_TURN, PH_AFTER, PH_SIDE_FREE, PH_FORGE, PH_DECORATE, PH_PAL_ACTIVATE, PH_MARKET_BUY)
 DELIVERY_PHASES = (PH_DELIVER_SCORE, PH_DELIVER_LINES)
 AREA_OF_PHASE = {PH_FORGE: data.FORGE_AREA, PH_DECORATE: data.ACADEMY_AREA,
                  PH_PAL_ACTIVATE: data.PALACE_AREA, PH_MARKET_BUY: data.MARKET_AREA}

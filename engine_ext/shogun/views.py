@@ -9,7 +9,7 @@ only, and ``resample_hidden`` redraws them.
 import random
 
 from . import data
-from .actions import ACTIONS, CELLS, LINES, PLACES
+from .actions import CELLS, LINES, PLACES
 
 PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_buy", "market_card", "advance",
                "decorate", "side_decorate", "side_free", "palace_place", "reorganize", "palace_activate",
@@ -19,7 +19,7 @@ PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_b
 EVENT_NAMES = ("round", "draft", "place", "pass", "take_sword", "purchase", "market_card", "move", "swap",
                "advance", "decorate", "family", "reorganize", "hall", "deliver", "collect", "project",
                "katana", "play", "buy", "discard", "sashimono", "favour", "refill", "honour_reveal", "score",
-               "end", "gain")
+               "end")
 FAVOUR_HOLDER = {-3: "not_in_play", -2: "open", -1: "removed"}
 
 

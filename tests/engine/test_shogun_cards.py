@@ -3,7 +3,7 @@ in both builds (the effects are the project's design: engine_ext/shogun/data.py)
 from arena.engines import load_module
 from engine_ext.shogun import data
 
-from shogun_positions import act, hand, legal_names, phase, position, stock, sword_at, tile
+from shogun_positions import act, legal_names, phase, position, sword_at, tile
 
 JOHN, PAUL, GEORGE, RINGO = 0, 1, 2, 3
 FIRST_GAME = ("coins", "galuchat", "laque", "move", "artisan")
