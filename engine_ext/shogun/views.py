@@ -107,9 +107,48 @@ def _table(state):
     }
 
 
+def _resource(r):
+    return data.RESOURCES[r] if r >= 0 else None
+
+
+# each event's fields, by name, from its (a, b, c)
+_EVENT_FIELDS = {
+    "round": lambda a, b, c: {"round": a},
+    "draft": lambda a, b, c: {"tile": _tile(a), "coins": b},
+    "place": lambda a, b, c: {"place": PLACES[a], "monk": bool(b)},
+    "take_sword": lambda a, b, c: {"tile": _tile(a), "house": data.HOUSES[b], "card": _card_key(c)},
+    "purchase": lambda a, b, c: {"resource": _resource(a), "price": b},
+    "market_card": lambda a, b, c: {"card": _card_key(a), "position": b + 1},
+    "move": lambda a, b, c: {"from": CELLS[a], "to": CELLS[b], "resource": _resource(c)},
+    "swap": lambda a, b, c: {"upper": CELLS[a], "lower": CELLS[b]},
+    "advance": lambda a, b, c: {"resource": _resource(a), "column": b},
+    "decorate": lambda a, b, c: {"cell": CELLS[a], "resource": _resource(b), "coins": c},
+    "family": lambda a, b, c: {"hall": a + 1},
+    "reorganize": lambda a, b, c: {"from_hall": a + 1, "to_hall": b + 1},
+    "hall": lambda a, b, c: {"hall": a + 1, "key": data.HALLS[b].key},
+    "deliver": lambda a, b, c: {"cell": CELLS[a], "tile": _tile(b), "points": c},
+    "collect": lambda a, b, c: {"line": LINES[a], "coins": b, "points": c},
+    "project": lambda a, b, c: {"resource": _resource(a), "change": b if b else 1, "penalty": bool(c)},
+    "katana": lambda a, b, c: {"resources": a, "first": _resource(b)},
+    "play": lambda a, b, c: {"card": _card_key(a)},
+    "buy": lambda a, b, c: {"card": _card_key(a), "line": LINES[b], "price": c},
+    "discard": lambda a, b, c: {"card": _card_key(a)},
+    "sashimono": lambda a, b, c: {"house": data.HOUSES[a]},
+    "favour": lambda a, b, c: {"favour": data.FAVOURS[a], "points": b, "shared_by": c},
+    "refill": lambda a, b, c: {"space": PLACES[a], "tile": _tile(b)},
+    "honour_reveal": lambda a, b, c: {"honour": data.HONOURS[a].key},
+    "score": lambda a, b, c: {"score": a},
+}
+
+
 def _event(event):
     kind, seat, a, b, c = event
-    return {"event": EVENT_NAMES[kind], "seat": seat, "a": a, "b": b, "c": c}
+    name = EVENT_NAMES[kind]
+    entry = {"event": name, "seat": seat if seat >= 0 else None}
+    fields = _EVENT_FIELDS.get(name)
+    if fields is not None:
+        entry.update(fields(a, b, c))
+    return entry
 
 
 def observation(state, seat, since=0):

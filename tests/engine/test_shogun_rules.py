@@ -296,3 +296,21 @@ def test_observations_hide_deck_orders_and_resampling_keeps_them(build):
     assert twin.observation(2) == view
     assert twin.full_view()["hidden"] != s.full_view()["hidden"]
     assert [d[len(d) - 1] for d in twin.daimyo_deck] == [d[len(d) - 1] for d in s.daimyo_deck]
+
+
+def test_events_say_what_happened_by_name(build):
+    R = rules(build)
+    s = position(R, 4, turn=PAUL, stock={PAUL: "L"}, swords={PAUL: {"R1C1": ("lbaa", 0)}})
+    s.space_tile[1] = tile("baa")
+    house = data.HOUSES[data.SWORD_SPACES[1][0]]
+    deck = s.daimyo_deck[data.SWORD_SPACES[1][0]]
+    top = data.CARDS[deck[len(deck) - 1]].key
+    act(s, PAUL, "WORKER_SPACE_2", "DONE")
+    act(s, GEORGE, "WORKER_ROW_1", "DONE", "DONE")
+    events = s.observation(JOHN)["events"]
+    assert events[:2] == [{"event": "place", "seat": PAUL, "place": "SPACE_2", "monk": False},
+                          {"event": "take_sword", "seat": PAUL, "tile": "baa", "house": house, "card": top}]
+    s2 = position(R, 4, turn=PAUL, stock={PAUL: "L"}, swords={PAUL: {"R1C1": ("lbaa", 0)}})
+    act(s2, PAUL, "WORKER_ROW_1", "MOVE_R1C1")
+    assert s2.observation(PAUL)["events"][1] == {"event": "move", "seat": PAUL, "from": "R1C1", "to": "R1C2",
+                                                 "resource": "laque"}
