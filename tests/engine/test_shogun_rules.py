@@ -314,3 +314,22 @@ def test_events_say_what_happened_by_name(build):
     act(s2, PAUL, "WORKER_ROW_1", "MOVE_R1C1")
     assert s2.observation(PAUL)["events"][1] == {"event": "move", "seat": PAUL, "from": "R1C1", "to": "R1C2",
                                                  "resource": "laque"}
+
+
+def test_set_up_per_player_count(build):
+    R = rules(build)
+    for n in (2, 3, 4):
+        for seed in range(12):
+            s = R.new_state(n, seed)
+            assert [s.stock[seat * 4 + r] for seat in range(n) for r in range(4)] == [0, 2, 1, 0] * n   # R2
+            assert s.workers_free == [4] * n and s.family_home == [3] * n and s.monks_used == [0] * n   # R3, R4
+            assert s.artisan == [data.ACADEMY_START] * (4 * n)
+            assert len(s.halls) == 5 and len(set(s.halls)) == 5                                          # R5
+            assert sum(1 for h in s.halls if data.HALLS[h].passive) <= 1
+            assert sorted(len(deck) for deck in s.daimyo_deck) == [16] * 4                              # R7
+            assert all(c >= 0 for c in s.market_display) and len(s.market_deck) == 28 - 2               # R8
+            assert sum(1 for f in s.favour if f == -2) == n                                              # R9
+            assert len(s.honour_display) == n and len(s.honour_deck) == 22 - n                           # R10
+            assert len(s.draft) == n and 0 <= s.first < n                                                # R11, R12
+            assert sum(1 for t in s.space_tile if t >= 0) == sum(s.space_open)                           # R6
+            assert len(s.tile_stack) == 50 - sum(s.space_open) - n
