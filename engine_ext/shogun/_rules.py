@@ -90,7 +90,11 @@ class ShogunState(ShogunFlow):
                     out.append(DELIVER + cell)
             if self._can_katana(s):
                 out.append(KATANA_ACTION)
-        for card in range(N_CARDS):
+        held = [card for card in range(N_CARDS) if self.hand[s * N_CARDS + card]]
+        for entry in self.open_cards[s]:
+            if entry[0] not in held:
+                held.append(entry[0])
+        for card in held:                   # only the cards the seat holds or has open can be used
             if self._can_play(s, card, phase):
                 out.append(PLAY + card)
             if self._can_buy(s, card, False):
