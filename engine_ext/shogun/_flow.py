@@ -1,0 +1,418 @@
+"""Shōgun no Katana: the flow of a game on top of the mechanics of ``_core``: the phases, the
+automatic steps between decisions, Moments and cards, and the legality helpers.
+
+The rulings are listed in ``_rules.py``'s docstring, which builds the engine contract on this
+module.  Compiled by Cython (``_flow.pxd``) and also run as plain Python.
+"""
+from . import data
+from ._core import (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES, STARTING_SASHIMONO,
+                    EV_PLAY, EV_DISCARD, EV_END)
+from .actions import ACTIONS
+
+ACTION_NAMES = ACTIONS.names
+PASS, DONE = ACTIONS.first("PASS"), ACTIONS.first("DONE")
+WORKER, MONK = ACTIONS.first("WORKER"), ACTIONS.first("MONK")
+N_PLACES = ACTIONS.block("WORKER").size
+P_MARKET, P_ACADEMY, P_PALACE, P_KOMAINU = N_SPACES, N_SPACES + 1, N_SPACES + 2, N_SPACES + 3
+P_LINE = N_SPACES + 4                     # + line (rows then columns)
+DELIVER, KATANA_ACTION = ACTIONS.first("DELIVER"), ACTIONS.first("KATANA")
+PLAY, BUY, DISCARD = ACTIONS.first("PLAY"), ACTIONS.first("BUY"), ACTIONS.first("DISCARD")
+LINE, MOVE, SWAP = ACTIONS.first("LINE"), ACTIONS.first("MOVE"), ACTIONS.first("SWAP")
+COLLECT_ROW, COLLECT_COLUMN = ACTIONS.first("COLLECT_ROW"), ACTIONS.first("COLLECT_COLUMN")
+PURCHASE, ADVANCE, DECORATE = ACTIONS.first("PURCHASE"), ACTIONS.first("ADVANCE"), ACTIONS.first("DECORATE")
+SASHIMONO, PROJECT = ACTIONS.first("SASHIMONO"), ACTIONS.first("PROJECT")
+RECOVER, DROP, COMPOSE = ACTIONS.first("RECOVER"), ACTIONS.first("DROP"), ACTIONS.first("COMPOSE")
+HALL, REORGANIZE = ACTIONS.first("HALL"), ACTIONS.first("REORGANIZE")
+MARKET_CARD, HONOUR = ACTIONS.first("MARKET_CARD"), ACTIONS.first("HONOUR")
+KOMAINU_EFFECT, DRAFT = ACTIONS.first("KOMAINU_EFFECT"), ACTIONS.first("DRAFT")
+N_SWAPS = ACTIONS.block("SWAP").size
+REORG_PAIRS = tuple((a, b) for a in range(N_HALLS) for b in range(N_HALLS) if a != b)
+K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
+
+# phases: a seat is asked; automatic steps (>= 100) run without asking anybody
+(PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
+ PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL,
+ PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
+ PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER) = range(29)
+(A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT, A_MARKET_AFTER_BUY,
+ A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END) = range(100, 111)
+DELIVERY_PHASES = (PH_DELIVER_SCORE, PH_DELIVER_LINES)
+AREA_OF_PHASE = {PH_FORGE: data.FORGE_AREA, PH_DECORATE: data.ACADEMY_AREA,
+                 PH_PAL_ACTIVATE: data.PALACE_AREA, PH_MARKET_BUY: data.MARKET_AREA}
+
+
+class ShogunFlow(ShogunCore):
+    """The flow of decisions on top of ``ShogunCore``."""
+
+    def __init__(self, n_players, seed, record=True):
+        self.setup(n_players, seed, record)
+        self.stack = []
+        self.phase = PH_DRAFT
+        self.actor = self.start_draft_seat(0)
+        self.turn = self.first
+        self.monk = 0
+        self.used_artisans = 0
+        self.advances_left = 0
+        self.activated_halls = 0
+        self.repeat_left = 0
+        self.hall_move_slot = -1
+        self.free_moves = 0
+        self.forge_line = -1
+        self.move_mask = 15
+        self.bought_mask = 0
+        self.market_cards_left = 0
+        self.side_kind = 0
+        self.side_order = []
+        self.side_index = 0
+        self.reorg_moved = 0
+        self.pending_buy = -1
+        self.compose_left = [0] * NRES
+        self.d_cell = -1
+        self.d_double = 0
+        self.d_bonus = 0
+        self.d_twice = 0
+        self.d_row = 0
+        self.d_col = 0
+        self.d_slot = -1
+        self.d_played = 0
+
+    # ------------------------------------------------------------------ flow
+    def _push(self, phase, seat):
+        self.stack.append((phase, seat))
+
+    def _pop(self):
+        phase, seat = self.stack.pop()
+        self._goto(phase, seat)
+
+    def _ask(self, phase, seat):
+        self.phase = phase
+        self.actor = seat
+
+    def _goto(self, phase, seat):
+        """Runs automatic steps until a seat must decide."""
+        while phase >= 100 or (phase == PH_RESOLVE and not self._unresolved(seat)):
+            if phase == PH_RESOLVE:
+                phase, seat = self.stack.pop()
+                continue
+            phase, seat = self._step(phase, seat)
+            if self.over:
+                return
+        self._ask(phase, seat)
+
+    def _step(self, phase, seat):
+        if phase == A_END_TURN:
+            if self._unresolved(seat):
+                self._push(A_END_TURN, seat)
+                return PH_RESOLVE, seat
+            self._close_moment(seat)
+            self.action_area[seat] = -1
+            self.settle_first_favour()
+            return self._next_turn()
+        if phase == A_FORGE_END:
+            for cell in range(CELLS):
+                self.cell_credit[seat * CELLS + cell] = 0
+                self.cell_activated[seat * CELLS + cell] = 0
+            self.free_moves = 0
+            self.forge_line = -1
+            return PH_AFTER, seat
+        if phase == A_ACADEMY_SIDE or phase == A_PALACE_SIDE:
+            self.side_kind = data.ACADEMY_AREA if phase == A_ACADEMY_SIDE else data.PALACE_AREA
+            self.side_order = [(seat + k) % self.n for k in range(1, self.n)]
+            self.side_index = 0
+            return A_SIDE_NEXT, seat
+        if phase == A_SIDE_NEXT:
+            while self.side_index < len(self.side_order):
+                other = self.side_order[self.side_index]
+                self.side_index += 1
+                if self.side_kind == data.ACADEMY_AREA and self.any_decoration(other, 0):
+                    return PH_SIDE_DECORATE, other
+                if self.side_kind == data.PALACE_AREA and self._usable_halls(other, False):
+                    return PH_SIDE_HALL, other
+            return PH_AFTER, self.turn
+        if phase == A_SIDE_FREE:
+            if not self.passed[seat]:
+                self.action_area[seat] = self.side_kind
+                if len(self._legal_free(seat, PH_SIDE_FREE)) > 0:
+                    return PH_SIDE_FREE, seat
+            return A_SIDE_END, seat
+        if phase == A_SIDE_END:
+            if self._unresolved(seat):
+                self._push(A_SIDE_END, seat)
+                return PH_RESOLVE, seat
+            self._close_moment(seat)
+            self.action_area[seat] = -1
+            return A_SIDE_NEXT, seat
+        if phase == A_DELIVER_REST:
+            if self.remove_delivered(seat, self.d_cell) == STARTING_SASHIMONO and self._any_sashimono():
+                self._push(A_DELIVER_PROJECT, seat)
+                return PH_SASHIMONO, seat
+            return A_DELIVER_PROJECT, seat
+        if phase == A_DELIVER_PROJECT:
+            if self.d_slot >= 0 and self.katana_state[seat] == 0:
+                return PH_PROJECT, seat
+            phase, seat = self.stack.pop()
+            return phase, seat
+        if phase == A_MARKET_AFTER_BUY:
+            if self.bought_mask and self._has_passive(seat, data.H_MARKET_MOVE):
+                self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = 1, -1, self.bought_mask, -1
+                self._push(A_MARKET_CARDS, seat)
+                return PH_MOVE, seat
+            return A_MARKET_CARDS, seat
+        if phase == A_MARKET_CARDS:
+            self.move_mask = 15
+            if self.market_cards_left > 0 and self._market_has_card():
+                return PH_MARKET_CARD, seat
+            return PH_AFTER, seat
+        raise AssertionError("unknown step %d" % phase)
+
+    def _next_turn(self):
+        for k in range(1, self.n + 1):
+            seat = (self.turn + k) % self.n
+            if not self.passed[seat]:
+                self.turn = seat
+                return PH_TURN, seat
+        if self.round == data.ROUNDS - 1:
+            self._finish("four_rounds")
+            return PH_OVER, -1
+        self.restore()
+        self.turn = self.first
+        return PH_TURN, self.first
+
+    def _finish(self, reason):
+        self.final_scoring()
+        self.over = True
+        self.end_reason = reason
+        self.phase = PH_OVER
+        self.actor = -1
+        self._log(EV_END, -1, 0, 0, 0)
+
+    # ------------------------------------------------------------------ cards and Moments
+    def _open_index(self, seat, card, used, bought):
+        entries = self.open_cards[seat]
+        for i in range(len(entries)):
+            e = entries[i]
+            if e[0] == card and (used < 0 or e[1] == used) and (bought < 0 or e[2] == bought):
+                return i
+        return -1
+
+    def _unresolved(self, seat):
+        for e in self.open_cards[seat]:
+            if e[1] and not e[2]:
+                return True
+        return False
+
+    def _close_moment(self, seat):
+        self.open_cards[seat] = []
+        self.second_line[seat] = 0
+
+    def price(self, seat, card):
+        price = data.CARDS[card].price
+        if self._has_passive(seat, data.H_DISCOUNT):
+            price -= 1
+        return price if price > 0 else 0
+
+    def _line_free(self, seat, line):
+        held = len(self.under[seat * N_LINES + line])
+        return held == 0 or (held == 1 and self.second_line[seat])
+
+    def _any_line_free(self, seat):
+        for line in range(N_LINES):
+            if self._line_free(seat, line):
+                return True
+        return False
+
+    def _can_buy(self, seat, card, resolving):
+        if self._open_index(seat, card, 1, 0) < 0 and (resolving or self.hand[seat * N_CARDS + card] == 0):
+            return False
+        return self.coins[seat] >= self.price(seat, card) and self._any_line_free(seat)
+
+    def _can_play(self, seat, card, phase):
+        c = data.CARDS[card]
+        if self.hand[seat * N_CARDS + card] == 0 and self._open_index(seat, card, 0, 1) < 0:
+            return False
+        if c.area == data.DELIVERY:
+            if c.effect == data.E_DOUBLE_LINE:
+                return phase == PH_DELIVER_LINES and not self.d_twice and not (self.d_row and self.d_col)
+            if phase != PH_DELIVER_SCORE or self.d_played & (1 << c.effect):
+                return False
+            return c.effect != data.E_DOUBLE_POINTS or self.cell_tile[seat * CELLS + self.d_cell] != KATANA
+        if phase in DELIVERY_PHASES:
+            return False
+        if c.area != data.ANY and c.area != self.action_area[seat] and c.area != AREA_OF_PHASE.get(phase, -2):
+            return False
+        effect = c.effect
+        if effect == data.E_ADVANCE:
+            return self.any_advance(seat)
+        if effect == data.E_DECORATE:
+            return self.any_decoration(seat, 0)
+        if effect == data.E_SASHIMONO:
+            return self._any_sashimono()
+        if effect == data.E_REORGANIZE:
+            return self._can_reorganize(seat)
+        if effect == data.E_FAMILY:
+            return self.family_home[seat] > 0 and self._free_hall_for(seat)
+        if effect == data.E_SECOND_ADVANTAGE:
+            return not self.second_line[seat]
+        return True
+
+    def _play(self, seat, card, phase):
+        i = self._open_index(seat, card, 0, 1)
+        if i >= 0:
+            self.open_cards[seat][i][1] = 1
+        else:
+            self.hand[seat * N_CARDS + card] -= 1
+            self.open_cards[seat].append([card, 1, 0])
+        c = data.CARDS[card]
+        self._log(EV_PLAY, seat, card, 0, 0)
+        effect = c.effect
+        if effect == data.E_COINS:
+            self.coins[seat] += c.amount
+        elif effect == data.E_RESOURCE:
+            self.stock[seat * NRES + c.resource] += c.amount
+        elif effect == data.E_POINTS:
+            self.score[seat] += c.amount
+        elif effect == data.E_TEMPLE_COINS:
+            self.coins[seat] += self.temple_cost()
+        elif effect == data.E_DELIVERY_POINTS:
+            self.d_bonus += c.amount
+            self.d_played |= 1 << effect
+        elif effect == data.E_DOUBLE_POINTS:
+            self.d_double = 1
+            self.d_played |= 1 << effect
+        elif effect == data.E_DOUBLE_LINE:
+            self.d_twice = 1
+        elif effect == data.E_SECOND_ADVANTAGE:
+            self.second_line[seat] = 1
+        elif effect == data.E_MOVE:
+            if phase == PH_FORGE:
+                self.free_moves += c.amount
+            else:
+                self._push(phase, seat)
+                self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = c.amount, -1, 15, -1
+                self._ask(PH_MOVE, seat)
+        elif effect == data.E_ADVANCE:
+            self._push(phase, seat)
+            self.advances_left = c.amount
+            self._ask(PH_ADVANCE, seat)
+        elif effect == data.E_DECORATE:
+            self._push(phase, seat)
+            self._ask(PH_DECORATE_ONE, seat)
+        elif effect == data.E_SASHIMONO:
+            self._push(phase, seat)
+            self._ask(PH_SASHIMONO, seat)
+        elif effect == data.E_REORGANIZE:
+            self._push(phase, seat)
+            self.reorg_moved = 0
+            self._ask(PH_REORG, seat)
+        elif effect == data.E_FAMILY:
+            self._push(phase, seat)
+            self._ask(PH_FAMILY, seat)
+
+    def _buy(self, seat, card, phase):
+        i = self._open_index(seat, card, 1, 0)
+        if i >= 0:
+            self.open_cards[seat][i][2] = 1
+        else:
+            self.hand[seat * N_CARDS + card] -= 1
+            self.open_cards[seat].append([card, 0, 1])
+        self.coins[seat] -= self.price(seat, card)
+        self.pending_buy = card
+        self._push(phase, seat)
+        self._ask(PH_LINE, seat)
+
+    def _discard(self, seat, card):
+        del self.open_cards[seat][self._open_index(seat, card, 1, 0)]
+        self._log(EV_DISCARD, seat, card, 0, 0)
+
+    # ------------------------------------------------------------------ helpers of legality
+    def _has_passive(self, seat, kind):
+        for slot in range(N_HALLS):
+            if data.HALLS[self.halls[slot]].kind == kind and self.member[seat * N_HALLS + slot]:
+                return True
+        return False
+
+    def _any_sashimono(self):
+        for h in range(NRES):
+            if self.sashi_supply[h] > 0:
+                return True
+        return False
+
+    def _market_has_card(self):
+        for p in range(data.MARKET_DISPLAY):
+            if self.market_display[p] >= 0:
+                return True
+        return False
+
+    def _free_hall_for(self, seat):
+        for slot in range(N_HALLS):
+            if not self.member[seat * N_HALLS + slot]:
+                return True
+        return False
+
+    def _can_reorganize(self, seat):
+        return self.family_home[seat] < data.FAMILY_MEMBERS and self._free_hall_for(seat)
+
+    def _any_move(self, seat):
+        for cell in range(CELLS):
+            if self.cell_tile[seat * CELLS + cell] >= 0 and self.can_move(seat, cell):
+                return True
+        return False
+
+    def _hall_usable(self, seat, slot):
+        if not self.member[seat * N_HALLS + slot]:
+            return False
+        hall = data.HALLS[self.halls[slot]]
+        if hall.passive:
+            return False
+        if hall.kind == data.H_PAY:
+            return self.coins[seat] >= hall.cost
+        if hall.kind == data.H_ADVANCE:
+            return self.any_advance(seat)
+        if hall.kind == data.H_MOVE:
+            return self._any_move(seat)
+        return True
+
+    def _usable_halls(self, seat, own_action):
+        found = []
+        for slot in range(N_HALLS):
+            if self._hall_usable(seat, slot):
+                if not own_action or not self.activated_halls & (1 << slot) or self.repeat_left > 0:
+                    found.append(slot)
+        return found
+
+    def _can_katana(self, seat):
+        if self.katana_state[seat] != 0 or not self.project_complete(seat):
+            return False
+        return self._katana_entry_possible(seat)
+
+    def _katana_entry_possible(self, seat):
+        counts = [self.project[seat * NRES + r] for r in range(NRES)]
+        for r in range(NRES):
+            if counts[r] and self.cell_tile[seat * CELLS + r * COLS] < 0:
+                counts[r] -= 1
+                ok = self.can_compose(counts, r)
+                counts[r] += 1
+                if ok:
+                    return True
+        return False
+
+    def _recoverable(self, seat, r):
+        for entry in self.delivered[seat]:
+            added = entry[2] + entry[3] + entry[4] + entry[5]
+            if added < 2 and self.tile_count(entry[0], r) > entry[2 + r]:
+                return entry
+        return None
+
+    def _place_ok(self, seat, place):
+        if place < N_SPACES:
+            tile = self.space_tile[place]
+            return self.space_open[place] and tile >= 0 and self.can_enter(seat, tile)
+        if place == P_MARKET:
+            return 0 in self.market_used
+        if place == P_ACADEMY:
+            return 0 in self.academy_used
+        if place == P_PALACE:
+            return 0 in self.palace_used
+        if place == P_KOMAINU:
+            return self.komainu < 0
+        return True

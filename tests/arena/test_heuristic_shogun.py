@@ -1,0 +1,42 @@
+"""Shōgun no Katana's built-in heuristic (``shogun-smith``): legal everywhere, and far better than random."""
+import random
+
+import pytest
+
+from arena import games
+from engine_ext.shogun.heuristic import SwordSmith
+
+
+def _games(n, count, seed0):
+    """(win, heuristic score, mean random score) of games with one heuristic seat among random ones."""
+    game = games.get("shogun")
+    out = []
+    for g in range(count):
+        seat_h = g % n
+        s = game.new_state(n, seed0 + g)
+        bot, rng = SwordSmith(g), random.Random(g)
+        while not s.is_terminal():
+            seat = s.current_seats()[0]
+            legal = s.legal_actions(seat)
+            action = bot.act(s.observation(seat), legal) if seat == seat_h else rng.choice(legal)
+            assert action in legal
+            s.apply(seat, action)
+        result = s.result()
+        others = [result["scores"][x] for x in range(n) if x != seat_h]
+        out.append((result["ranks"][seat_h] == 1, result["scores"][seat_h], sum(others) / len(others)))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_heuristic_beats_random_players_clearly(n):
+    played = _games(n, 12, 1000)
+    wins = sum(1 for won, _, _ in played if won)
+    assert wins >= 8, f"{wins} wins in 12 games at {n} players"
+    assert sum(h for _, h, _ in played) > 3 * sum(r for _, _, r in played)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_heuristic_beats_random_players_over_many_games(n):
+    played = _games(n, 100, 5000)
+    assert sum(1 for won, _, _ in played if won) >= 70
