@@ -181,6 +181,10 @@ ARENA_SIGN_IN_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_IN_WINDOW_SECONDS", 9
 ARENA_SIGN_UPS_PER_ADDRESS = runtime.env_int("ARENA_SIGN_UPS_PER_ADDRESS", 5)
 ARENA_SIGN_UP_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_UP_WINDOW_SECONDS", 3600)
 
+# --- Tournaments -------------------------------------------------------------------------------
+# The most tournament matches one account may queue in a day (staff are not limited).
+ARENA_TOURNAMENT_MATCHES_PER_DAY = runtime.env_int("ARENA_TOURNAMENT_MATCHES_PER_DAY", 2000)
+
 # --- Matches ---------------------------------------------------------------------------------
 # How long a worker may hold a match before the sweep gives it to another worker.
 ARENA_MATCH_LEASE_SECONDS = runtime.env_float("ARENA_MATCH_LEASE_SECONDS", 120.0)

@@ -20,16 +20,16 @@ def test_a_shogun_replay_draws_the_board_and_each_forge_and_switches_perspective
     assert page.locator("#replay-board td.shogun-sword").count() == 0, "set up: the draft is still to come"
     page.click("#replay-step-forward")
     page.click("#replay-step-forward")                  # two seats choose, the first player takes the last
-    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '2'")
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.step === '2'")
     assert page.locator("#replay-board td.shogun-sword").count() == 3, "each seat has its drafted sword"
     assert "starts with the sword" in page.locator("#replay-events").inner_text()
 
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")
-    page.wait_for_function(f"document.querySelector('#replay-viewer').dataset.step === '{steps}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
     assert "the game is over" in board.inner_text()
     assert "ends with" in page.locator("#replay-events").inner_text()
 
     page.select_option("#replay-perspective", "1")
-    page.wait_for_function("document.querySelector('#replay-board').textContent.includes('this perspective')")
+    page.wait_for_function("() => document.querySelector('#replay-board').textContent.includes('this perspective')")
     assert "seat 1" in page.locator("#replay-board section.shogun-seat[data-seat='1'] h3").inner_text()

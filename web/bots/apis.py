@@ -57,6 +57,7 @@ class BotOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     deleted = serializers.BooleanField(help_text="retired: it plays no more")
     builtin = serializers.BooleanField(help_text="one of the platform's own bots")
+    others_may_enter = serializers.BooleanField(help_text="whether others may enter it in their tournaments")
     active_version = serializers.IntegerField(allow_null=True, help_text="the version its owner chose to play; "
                                                                          "null: the newest that passed")
     is_mine = serializers.BooleanField()
@@ -88,7 +89,7 @@ def bot_data(bot, *, user, rating=None, versions=None):
     mine = selectors.is_owner(bot=bot, user=user)
     data = {"id": bot.pk, "game": bot.game, "name": bot.name, "description": bot.description,
             "owner": bot.owner.username if bot.owner_id else None, "created_at": bot.created_at,
-            "deleted": bot.is_deleted, "builtin": bot.is_builtin,
+            "deleted": bot.is_deleted, "builtin": bot.is_builtin, "others_may_enter": bot.others_may_enter,
             "active_version": bot.active_version.number if bot.active_version_id else None,
             "is_mine": mine, "rating": _rating(rating)}
     if versions is not None:
@@ -174,6 +175,8 @@ class BotDetailApi(APIView):
         active_version = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                                   help_text="the passed version that plays; null: the newest passed")
         retired = serializers.BooleanField(required=False, help_text="true retires the bot: it plays no more")
+        others_may_enter = serializers.BooleanField(required=False,
+                                                    help_text="whether others may enter it in their tournaments")
 
     def _detail(self, request, bot):
         ratings = rating_selectors.bot_pool_ratings(bot=bot)
@@ -205,6 +208,8 @@ class BotDetailApi(APIView):
                 bot = services.bot_rename(bot=bot, user=request.user, name=changes["name"])
             if "active_version" in changes:
                 bot = services.bot_version_choose(bot=bot, user=request.user, number=changes["active_version"])
+            if "others_may_enter" in changes:
+                bot = services.bot_set_entry(bot=bot, user=request.user, others_may_enter=changes["others_may_enter"])
             if changes.get("retired"):
                 bot = services.bot_retire(bot=bot, user=request.user)
         except ServiceError as exc:

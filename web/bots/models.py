@@ -23,6 +23,8 @@ class Bot(models.Model):
     anonymised_at = models.DateTimeField(null=True, blank=True,
                                          help_text="deleted by its owner after it had played: its name, "
                                                    "owner and files are gone, its matches stay")
+    others_may_enter = models.BooleanField(
+        default=False, help_text="whether other people may enter it in their tournaments (its owner decides)")
     active_version = models.ForeignKey("BotVersion", null=True, blank=True, on_delete=models.SET_NULL,
                                        related_name="+", help_text="the passed version its owner chose to "
                                                                    "play; empty: the newest passed version")

@@ -1,5 +1,5 @@
 """Reading bots."""
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from web.bots.models import Bot, BotVersion
@@ -59,6 +59,16 @@ def playable_bots(*, game):
     return (bot_list(game=game)
             .annotate(current_version_id=Coalesce(Subquery(chosen.values("pk")[:1]), Subquery(newest.values("pk")[:1])))
             .filter(current_version_id__isnull=False).order_by("pk"))
+
+
+def enterable_bots(*, game, organiser):
+    """The playable bots of ``game`` that ``organiser`` may enter in a tournament: the platform's
+    own, the organiser's, and those whose owners let others enter them (staff: all)."""
+    bots = playable_bots(game=game)
+    if organiser is not None and getattr(organiser, "is_staff", False):
+        return bots
+    mine = Q(owner=organiser) if organiser is not None and organiser.is_authenticated else Q(pk__in=[])
+    return bots.filter(Q(owner__isnull=True) | mine | Q(others_may_enter=True))
 
 
 def bot_has_history(*, bot):

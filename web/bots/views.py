@@ -171,3 +171,13 @@ def bot_delete(request, bot_id):
     return _manage(request, bot_id, lambda bot: services.bot_delete(bot=bot, user=request.user),
                    lambda bot, outcome: f"{bot.name} is deleted." if outcome == "deleted" else
                    f"{bot.name} had played: it is anonymised (its matches stay; its name, files and you are gone).")
+
+
+@login_required
+@require_POST
+def bot_entry(request, bot_id):
+    allowed = request.POST.get("others_may_enter") == "on"
+    return _manage(request, bot_id,
+                   lambda bot: services.bot_set_entry(bot=bot, user=request.user, others_may_enter=allowed),
+                   lambda bot, changed: f"Others may {'now' if allowed else 'no longer'} enter {changed.name} "
+                                        "in their tournaments.")

@@ -1,8 +1,8 @@
 """The tournaments API: create (rate-limited), list, status with progress, standings."""
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import IsAdminUser
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.permissions import IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -88,6 +88,15 @@ def _tournament_or_404(tournament_id):
         raise NotFound(f"no tournament {tournament_id}") from None
 
 
+def _bots(ids):
+    bots = bot_selectors.bot_list(include_deleted=True).filter(pk__in=ids)
+    by_id = {bot.pk: bot for bot in bots}
+    missing = [str(b) for b in ids if b not in by_id]
+    if missing:
+        raise ValidationError({"bots": [f"no bot {', '.join(missing)}"]})
+    return [by_id[b] for b in ids]
+
+
 class TournamentListApi(APIView):
     throttle_classes = [TournamentThrottle]
 
@@ -123,13 +132,8 @@ class TournamentListApi(APIView):
         data = self.TournamentCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        bots = bot_selectors.bot_list(include_deleted=True).filter(pk__in=d["bots"])
-        by_id = {bot.pk: bot for bot in bots}
-        missing = [str(b) for b in d["bots"] if b not in by_id]
-        if missing:
-            raise ValidationError({"bots": [f"no bot {', '.join(missing)}"]})
         tournament = services.tournament_create(
-            name=d["name"], game=d["game"], bots=[by_id[b] for b in d["bots"]], format=d["format"],
+            name=d["name"], game=d["game"], bots=_bots(d["bots"]), format=d["format"],
             players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
             rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user)
         TournamentThrottle.count(request, self)
@@ -164,3 +168,43 @@ class TournamentOfficialApi(APIView):
         tournament = _tournament_or_404(tournament_id)
         applied = services.tournament_make_official(tournament=tournament)
         return Response({"id": tournament.pk, "official": tournament.official, "matches_rated": applied})
+
+
+class TournamentPreviewApi(APIView):
+    """What creating the tournament would do, without creating it: the most matches it can make."""
+    permission_classes = [IsAuthenticated]
+
+    class PreviewOutput(serializers.Serializer):
+        matches = serializers.IntegerField(help_text="the most matches the tournament can create")
+        seats = serializers.IntegerField()
+        left_today = serializers.IntegerField(allow_null=True, help_text="tournament matches you may still queue "
+                                                                         "today after it; null: no limit")
+
+    @extend_schema(request=TournamentListApi.TournamentCreateInput, responses=PreviewOutput,
+                   operation_id="tournaments_preview")
+    def post(self, request):
+        data = TournamentListApi.TournamentCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        return Response(services.tournament_preview(
+            name=d["name"], game=d["game"], bots=_bots(d["bots"]), format=d["format"],
+            players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
+            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user))
+
+
+class TournamentCancelApi(APIView):
+    """Its creator or staff: cancels a tournament; its queued matches are dropped, its standings kept."""
+    permission_classes = [IsAuthenticated]
+
+    class CancelOutput(serializers.Serializer):
+        id = serializers.IntegerField()
+        status = serializers.CharField()
+        dropped = serializers.IntegerField(help_text="queued matches dropped")
+
+    @extend_schema(request=None, responses=CancelOutput, operation_id="tournaments_cancel")
+    def post(self, request, tournament_id):
+        tournament = _tournament_or_404(tournament_id)
+        if not (request.user.is_staff or tournament.owner_id == request.user.pk):
+            raise PermissionDenied("only the tournament's creator or staff can cancel it")
+        dropped = services.tournament_cancel(tournament=tournament, user=request.user)
+        return Response({"id": tournament.pk, "status": tournament.status, "dropped": dropped})

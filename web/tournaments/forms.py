@@ -1,4 +1,4 @@
-"""The tournament form: the entrants are the passed bots of the chosen game."""
+"""The tournament form: the entrants are the passed bots of the chosen game the organiser may enter."""
 from django import forms
 
 from web.bots import selectors as bot_selectors
@@ -18,7 +18,8 @@ class TournamentCreateForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices)
     format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.TABLES)
     bots = BotChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                          help_text="bots whose newest valid version passed validation")
+                          help_text="bots with a version that passed validation: the house's, yours, and those whose "
+                                    "owners let others enter them")
     games_per_pairing = forms.IntegerField(min_value=1, max_value=100, initial=1)
     players_per_match = forms.IntegerField(min_value=1, max_value=7, required=False,
                                            help_text="seats per table; empty: as many as the game and the "
@@ -26,9 +27,9 @@ class TournamentCreateForm(forms.Form):
     rounds = forms.IntegerField(min_value=1, max_value=100, required=False,
                                 help_text="rounds of tables or of Swiss; empty: the format's default")
 
-    def __init__(self, *args, game, **kwargs):
+    def __init__(self, *args, game, organiser=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["bots"].queryset = bot_selectors.playable_bots(game=game).select_related("owner")
+        self.fields["bots"].queryset = bot_selectors.enterable_bots(game=game, organiser=organiser).select_related("owner")
 
     def clean_bots(self):
         bots = list(self.cleaned_data["bots"])

@@ -9,10 +9,12 @@ tournament when there are none.
 import random
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from web import publishing
+from web.bots.models import Bot
 from web.errors import ServiceError
 from web.games import catalog
 from web.matches.models import Match, MatchSeat
@@ -22,19 +24,16 @@ from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
 
 
-def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
-                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, official=False):
-    """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
-    first round.
+def _enterable(bot, organiser):
+    """Whether ``organiser`` may enter ``bot``: the platform's own bots, the organiser's own, and
+    other people's bots whose owners let others enter them; staff may enter any."""
+    if organiser is None or getattr(organiser, "is_staff", False):
+        return True
+    return bot.owner_id is None or bot.owner_id == organiser.pk or bot.others_may_enter
 
-    ``format`` is one of ``arena.tournaments``' formats; ``tables`` plays
-    ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
-    plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
-    plays ``games_per_pairing`` games; knock-outs play as their bracket says.
-    ``official``: its matches feed the pools' published ratings from the start (the platform's own
-    tournaments, such as the demo's; staff make a user's official with ``tournament_make_official``).
-    Raises ``ServiceError`` (storing nothing) for what cannot be played.
-    """
+
+def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rounds, options, seed, owner):
+    """The tournament, its participants and its scheduler, checked and not stored."""
     try:
         info = catalog.game_info(game)
         players_per_match = players_per_match or min(info.max_players, max(info.min_players, len(bots)))
@@ -53,11 +52,17 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
         raise ServiceError("a bot is entered twice")
     if len(bots) < players_per_match:
         raise ServiceError(f"{len(bots)} bots cannot fill a {players_per_match}-seat {game} table")
+    stored = {bot.pk: bot for bot in Bot.objects.filter(pk__in=[bot.pk for bot in bots])}   # as they are now
+    refused = [bot.name for bot in bots if bot.pk in stored and not _enterable(stored[bot.pk], owner)]
+    if refused:
+        raise ServiceError(f"{', '.join(repr(n) for n in refused)}: "
+                           + ("their owners do not let others enter them" if len(refused) > 1 else
+                              "its owner does not let others enter it") + " in tournaments")
     entries = [_resolve_seat(game, bot, index, where=f"entry {index + 1}") for index, bot in enumerate(bots)]
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
     tournament = Tournament(name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
                             players_per_match=players_per_match, games_per_pairing=games_per_pairing,
-                            rounds_planned=rounds or 0, options=options, seed=seed, official=official,
+                            rounds_planned=rounds or 0, options=options, seed=seed,
                             status=Tournament.Status.RUNNING, started_at=timezone.now())
     participants = [TournamentParticipant(bot=bot, bot_version=version, number=number)
                     for number, (bot, version) in enumerate(entries, start=1)]
@@ -67,7 +72,59 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
         raise ServiceError(str(exc)) from None
     if format == Tournament.Format.SWISS:
         tournament.rounds_planned = scheduler.rounds
+    return tournament, participants, scheduler
+
+
+def tournament_preview(*, name="", game, bots, format=Tournament.Format.TABLES, players_per_match=None,
+                       games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+    """What ``tournament_create`` would do, stored nowhere: ``{"matches"}``, the most matches the
+    tournament can create (knock-outs stop early when ties need no replay), ``"seats"`` and
+    ``"left_today"`` (the organiser's daily allowance after it, None when unlimited).
+    ``ServiceError`` for what ``tournament_create`` would refuse."""
+    tournament, _, scheduler = _plan(name=name, game=game, bots=bots, format=format,
+                                     players_per_match=players_per_match, games_per_pairing=games_per_pairing,
+                                     rounds=rounds, options=options, seed=seed, owner=owner)
+    matches = scheduler.max_games()
+    left = _allowance_left(owner)
+    return {"matches": matches, "seats": tournament.players_per_match,
+            "left_today": None if left is None else left - matches}
+
+
+def _allowance_left(owner):
+    """How many more tournament matches ``owner`` may queue today (None: no limit)."""
+    if owner is None or getattr(owner, "is_staff", False):
+        return None
+    since = timezone.now() - timezone.timedelta(days=1)
+    used = Match.objects.filter(tournament_round__tournament__owner=owner, created_at__gte=since).count()
+    return settings.ARENA_TOURNAMENT_MATCHES_PER_DAY - used
+
+
+def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
+                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+    """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
+    first round.
+
+    ``format`` is one of ``arena.tournaments``' formats; ``tables`` plays
+    ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
+    plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
+    plays ``games_per_pairing`` games; knock-outs play as their bracket says.
+    ``owner`` (the organiser) may enter only bots it may (see ``_enterable``) and queue at most
+    ``ARENA_TOURNAMENT_MATCHES_PER_DAY`` matches a day, counted by the most a tournament can
+    create, so that one account cannot take the workers for itself.
+    Raises ``ServiceError`` (storing nothing) for what cannot be played.
+    """
+    tournament, participants, scheduler = _plan(
+        name=name, game=game, bots=bots, format=format, players_per_match=players_per_match,
+        games_per_pairing=games_per_pairing, rounds=rounds, options=options, seed=seed, owner=owner)
     with transaction.atomic():
+        if owner is not None:   # one organiser's creations are counted one at a time
+            get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        left = _allowance_left(owner)
+        if left is not None and scheduler.max_games() > left:
+            raise ServiceError(f"this tournament can create up to {scheduler.max_games():,} matches, and you may "
+                               f"queue {max(left, 0):,} more today (at most "
+                               f"{settings.ARENA_TOURNAMENT_MATCHES_PER_DAY:,} a day): enter fewer bots or "
+                               "play fewer rounds or games")
         tournament.save()
         for participant in participants:
             participant.tournament = tournament
@@ -164,9 +221,21 @@ def tournament_make_official(*, tournament):
     return len(finished)
 
 
-@transaction.atomic
-def tournament_cancel(*, tournament):
-    Tournament.objects.filter(pk=tournament.pk, status__in=(Tournament.Status.PENDING, Tournament.Status.RUNNING)) \
-        .update(status=Tournament.Status.CANCELLED, finished_at=timezone.now())
+def tournament_cancel(*, tournament, user):
+    """Cancels a pending or running tournament: its creator or staff only.  Its queued matches are
+    dropped; a match being played finishes but moves nothing; the standings stay as they were.
+    Returns how many queued matches were dropped."""
+    if user is None or not (getattr(user, "is_staff", False) or (tournament.owner_id and tournament.owner_id == user.pk)):
+        raise ServiceError("only the tournament's creator or staff can cancel it")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.status not in (Tournament.Status.PENDING, Tournament.Status.RUNNING):
+            raise ServiceError(f"the tournament is {locked.status}: there is nothing to cancel")
+        locked.status, locked.finished_at = Tournament.Status.CANCELLED, timezone.now()
+        locked.save(update_fields=["status", "finished_at"])
+        _, deleted = Match.objects.filter(tournament_round__tournament=locked, status=Match.Status.QUEUED).delete()
+        dropped = deleted.get(Match._meta.label, 0)
+        TournamentRound.objects.filter(tournament=locked, status=TournamentRound.Status.RUNNING).update(
+            status=TournamentRound.Status.DONE, finished_at=locked.finished_at)
     tournament.refresh_from_db()
-    return tournament
+    return dropped

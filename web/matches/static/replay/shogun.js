@@ -8,10 +8,9 @@
 
   const { humanize, element } = window.ReplayPlayer;
   const ROWS = ["laque", "bois", "acier", "galuchat"];
-  const ROW_COLOURS = { laque: "#f3d9d5", bois: "#efe3cf", acier: "#e1e6ea", galuchat: "#e4ecdf" };
   const LETTERS = "lbag";
-  const CELL_STYLE = "width:5.5rem;height:3.2rem;border:1px solid #bbb;text-align:center;vertical-align:middle;"
-    + "font-size:.8rem;padding:.1rem;";
+  // Colours and sizes are replay.css's (shogun-row-*, shogun-cell): the site's content policy
+  // allows no inline style.
 
   function counts(record) {
     const parts = Object.entries(record || {}).filter(([, n]) => n).map(([key, n]) => `${humanize(key)} ${n}`);
@@ -32,17 +31,17 @@
     const head = element("tr", {}, element("th", {}, ""),
       ...[1, 2, 3, 4, 5].map((c) => element("th", { class: "num" }, `col ${c}`)));
     const rows = ROWS.map((row, r) => element("tr", {},
-      element("th", { style: `background:${ROW_COLOURS[row]}` }, humanize(row)),
+      element("th", { class: `shogun-row-${row}` }, humanize(row)),
       ...[1, 2, 3, 4, 5].map((c) => {
         const sword = byCell.get(`R${r + 1}C${c}`);
-        if (!sword) return element("td", { style: CELL_STYLE + `background:${ROW_COLOURS[row]}` }, "");
-        const cell = element("td", { class: "shogun-sword", style: CELL_STYLE + "background:#fffdf6;font-weight:600;"
-          + (sword.complete ? "outline:2px solid #b8860b;" : "") }, swordLabel(sword, seat));
+        if (!sword) return element("td", { class: `shogun-cell shogun-row-${row}` }, "");
+        const cell = element("td", { class: "shogun-cell shogun-sword" + (sword.complete ? " shogun-complete" : "") },
+          swordLabel(sword, seat));
         if (sword.decorated.length) cell.append(element("div", { class: "muted" }, `✦ ${sword.decorated.join(", ")}`));
         if (sword.sashimono) cell.append(element("div", { class: "muted" }, sword.sashimono));
         return cell;
       })));
-    return element("table", { class: "replay-table shogun-forge", style: "width:auto" },
+    return element("table", { class: "replay-table shogun-forge" },
       element("thead", {}, head), element("tbody", {}, ...rows));
   }
 
@@ -70,7 +69,7 @@
         ["Family at home", String(seat.family_home)],
         ["Honour cards", seat.honours.join(", ") || "—"],
       ].map(([name, value]) => element("tr", {}, element("th", {}, name), element("td", {}, value)))));
-    return element("section", { class: "shogun-seat", "data-seat": String(index), style: "margin:.75rem 0;" },
+    return element("section", { class: "shogun-seat", "data-seat": String(index) },
       title, element("div", { class: "table-scroll" }, forgeGrid(seat)), facts);
   }
 
