@@ -1,0 +1,1070 @@
+"""Samouraï & Katana (Pascal Bernard, Tilsit 1999): the rules.
+
+One source for both builds: compiled by Cython (``_rules.pxd``) and run as plain Python for the
+cross-check.  The state, the board, honour, titles and the battle arithmetic are in ``_core``;
+this module is the flow of a game (set-up, rounds of four phases, turns named one at a time by
+the Emperor, moves, battles, cards and the reaction windows), the decisions' legality and the
+engine contract.  The rule numbers (R#), optional rules (O#) and rulings (A#) are those of
+``shared/rules/samourai-et-katana.md``.
+
+Rulings where the rulebook is silent or ambiguous:
+
+* Set-up (R8-R16): the first Emperor is a seeded random seat (A5); cities are drawn blind,
+  clockwise from him, Kyoto excluded; each clan then places its extra samurai one at a time,
+  clockwise from the Emperor.  At 3 players a clan has 20 samurai (A3).  Honour starts at 0,
+  which is also the dishonour floor (A4).
+* Turn order (R31-R32): the Emperor names the next clan among those that have not played the
+  phase, himself included; the last one is named without asking.  Titles change only in phase 3
+  (A10); round 1 has no Shogun.  The Emperor is the fewest honour, then fewest PC, cities, koku,
+  samurai on the board; the Shogun the most honour other than the Emperor, then the most of the
+  same; a full tie goes to the earliest seat clockwise from the previous holder (A9).  The new
+  Emperor gains 1 honour at once (A11).
+* Phase 1 (R37-R45): one castle per round, one per territory; selling honour is allowed in a
+  clan's own phase-1 and phase-2 turns, 2 honour for 1 koku (A37).
+* Moves (R49-R55): one edge per move, any number of moves (A14), at most 60 in a turn (A15).  A
+  move into one's own castle's territory is free; the Shogun's extra free move is applied to his
+  first koku-costing move of the round (A39).  A territory left with neither samurai nor castle
+  is free at once (A13).  An attack needs 2 cards in hand (A19).
+* Battles (R59-R77): the attacker commits 2 cards then a blue card or none, the defender then
+  does the same knowing only the count; a defender with fewer than 2 cards draws up to 2 and
+  commits them, with no special (A20).  Totals: the 2 values, at most 4 samurai, the special's
+  fan or effect, +1 for a defender in the mountains, and the defender's weaker value card once
+  more with his castle (A21).  Losses are the sabres on all the opponent's cards, the special
+  included (A23), at most 4 and at most the samurai present.  A tie: nobody gains honour, both
+  take their losses, the attacker's survivors go home (A22).  A winner left with no samurai still
+  gains his honour; an attacker then destroys the castle and the territory is free (A25).  A
+  defeated defender places his survivors on his other territories, one decision per survivor
+  (automatic with one choice), or back in his reserve with none (A24).  The winning attacker
+  decides a captured castle's fate: destroy it, replace it from his reserve, or with none in
+  reserve move one of his own there (A26); a destroyed castle returns to its owner's reserve.
+  Committed cards are discarded; each side draws 2, a winning defender 3 (R76).
+* Cards (R17-R29): a card is used for its value in a battle or for its power.  Events are
+  played in one's own activation turn; blue cards only as a battle's special; any-time cards
+  (Ninja, Wako) in one's own turn or in a reaction window, and only with 3 cards or more in
+  hand (R23, A31).  Justice shogunale, Tsunami and Terre brûlée are counters, played only in the
+  window of what they counter.  Their designed effects are in ``data``.
+* Reaction windows (§5.4): asked in turn, clockwise from the active clan's left, of every seat
+  whose hand holds at least 3 cards (a public fact), whatever it holds.  At the start of each
+  activation turn and after each battle, the others may play Ninja, Wako or (at the start only,
+  R104 "avant que le joueur visé ne se soit déplacé") Terre brûlée on the active clan.  A sea
+  move asks every other seat (Tsunami); an attack asks the defender (Justice, Terre brûlée).  A
+  card aimed at another seat asks that seat (Justice).  The first counter cancels the action:
+  Tsunami and Terre brûlée refund the move (R101, R104), Justice does not (A41); a counter is
+  never countered.
+* Honour (R78-R84): a clan scores its complete provinces and Kyoto when it ends its activation
+  turn, every round (A7); with the whole Kinai, Kyoto's point is not added (A8).
+* Elimination (R105, A46): a clan with no territory is eliminated at once and plays no more
+  turns that round; at its next phase-1 turn it returns with a free uprising on a legal target,
+  or in a free territory, with 5 samurai, and gains 4 koku, then buys as usual.  It keeps its
+  honour and cards, counts for the titles and draws in phase 4 (A30).
+* Phase 4 (R89-R95): taxes, then each seat in turn from the Emperor sets aside its discards
+  unseen by the others (the rule's simultaneous choice), revealed together; then each draws up
+  to 5 plus its extra cards by PC, clockwise from the Emperor (A28, A29).
+* The end (R106-R110): the game ends after the phase 2 of the round in which a clan passed the
+  target (strictly more, A16), or in the next one if it was passed in phase 3 (A17), or after
+  round 40 (A15).  Ranks: honour, then PC, cities, territories, castles and samurai on the
+  board (R109, A18); full ties share a rank.  A seat that forfeits ends the game at once and
+  ranks last alone.
+"""
+import array
+
+from .._rng import Rng
+from ._core import SamouraiCore
+from . import data
+from . import views
+from .spec import SPEC
+
+from ._core import (  # noqa: F401
+    AMOUNT, BUY_CASTLE, BUY_SAMURAI, CATEGORY, CAT_ANY_TIME, CAT_EVENT, CAT_SPECIAL, COMMIT,
+    COST, COUNT, DESTROY, DISCARD, DONE, EFFECT, END_FORFEIT, END_NONE,
+    END_ROUND_CAP, END_TARGET, END_TURN, EV_BATTLE, EV_BATTLE_END, EV_BUY, EV_CANCEL, EV_CASTLE,
+    EV_COMMIT, EV_DISCARD, EV_ELIMINATED, EV_EMPEROR, EV_END, EV_ENTER, EV_FORFEIT, EV_FREE,
+    EV_KOKU, EV_LOSSES, EV_MOVE, EV_NAME, EV_PASS, EV_PLACE, EV_PLAY, EV_RETREAT,
+    EV_RETURN, EV_REVEAL, EV_ROUND, EV_SCORE, EV_SELL, EV_SEPPUKU, EV_SETUP_CITY, EV_SHOGUN,
+    EV_STEAL, EV_TARGET, EV_TAX, EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, LINK,
+    MAJOR_CITIES, MAXP, MAX_MOVES, MAX_ROUNDS, MINOR_CITIES, MOVE, NINJA, NK,
+    NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE, PH_SETUP, PH_TAXES,
+    PLAY, PLAYER, RELOCATE, REPLACE, SCORCHED, SELL_HONOR, SEPPUKU, ST_ACTIVATE,
+    ST_BUY_WHERE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO,
+    ST_NAME, ST_NONE, ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP,
+    ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO, W_AFTER, W_MOVE,
+    W_START)
+
+MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
+CTX_TURN, CTX_WINDOW = 0, 1
+_ALLOWANCE = data.SAMURAI_ALLOWANCE[0]
+_MINORS = data.MINORS_DRAWN[0]
+_EXTRAS = data.EXTRA_SAMURAI[0]
+
+
+class SamouraiState(SamouraiCore):
+    """A game of Samouraï & Katana: its rounds, who decides what, and the engine contract."""
+
+    def __init__(self, n_players, seed, options=None, record=True):
+        self._allocate()
+        self.reset(n_players, seed, SPEC.resolve_options(options), record)
+
+    # ------------------------------------------------------------------ set-up
+    def reset(self, n_players, seed, options, record):
+        n = n_players
+        self.n = n
+        self.seed = seed
+        self.record = record
+        self.options = dict(options)
+        self.target = options["target"]
+        self.province_malus = 1 if options["province_variant"] else 0
+        self.new_card_scale = options["new_card_scale"]
+        self.kyoto_imperial = options["kyoto_imperial"]
+        self.justice_for_others = options["justice_for_others"]
+        self.new_ninja = options["new_ninja"]
+        self.seppuku = options["seppuku"]
+        self.koku_land = options["koku_land"]
+        self.events = []
+        self.rng = Rng(seed)
+        self.over = False
+        self.end_reason = END_NONE
+        self.decisions = 0
+        self.round_no = 0
+        self.phase = PH_SETUP
+        self.step = ST_NONE
+        self.decider = -1
+        self.active = -1
+        self.shogun = -1
+        self.latched = False
+        self.shogun_free_used = False
+        self.moves_made = 0
+        self.acted = False
+        self.buy_kind = 0
+        self.mv_from = self.mv_to = self.mv_count = -1
+        self.mv_paid = 0
+        self.mv_free = False
+        self.mv_sea = False
+        self.mv_attack = False
+        self.b_att = self.b_def = self.b_where = self.b_from = -1
+        self.b_count = 0
+        self.b_side = 0
+        self.b_n0 = self.b_n1 = 0
+        self.b_forced = False
+        self.b_winner = -1
+        self.retreat_left = 0
+        self.c_kind = self.c_player = self.c_target_player = self.c_target_terr = -1
+        self.c_context = CTX_TURN
+        self.window_kind = -1
+        self.window_seats = []
+        self.window_pos = 0
+        self.counter_seats = []
+        self.counter_pos = 0
+        self.discard_order = []
+        self.discard_pos = 0
+        self.forfeit_order = []
+        for t in range(NT):
+            self.owner[t] = -1
+            self.samurai[t] = 0
+            self.castle[t] = -1
+            self.blocked[t] = 0
+        for i in range(MAXP * NK):
+            self.hand[i] = 0
+            self.pending[i] = 0
+        for i in range(6):
+            self.b_cards[i] = -1
+        for s in range(MAXP):
+            self.koku[s] = data.START_KOKU[0] if s < n else 0
+            self.honor[s] = data.START_HONOR[0]
+            self.castles_left[s] = data.CASTLES_PER_CLAN[0] if s < n else 0
+            self.reserve[s] = 0
+            self.eliminated[s] = 0
+            self.forfeited[s] = 0 if s < n else 1
+            self.done[s] = 0
+            self.castle_built[s] = 0
+            self.setup_left[s] = 0
+            self.hand_size[s] = 0
+            self.pending_size[s] = 0
+        self.emperor = self.rng.below(n)
+        majors = list(MAJOR_CITIES)
+        minors = list(MINOR_CITIES)
+        self._shuffle_list(majors)
+        self._shuffle_list(minors)
+        for i in range(n):
+            s = (self.emperor + i) % n
+            drawn = [majors.pop()] + [minors.pop() for _ in range(_MINORS[n])]
+            for t in drawn:
+                self.owner[t] = s
+                self.samurai[t] = 1
+                self._log(EV_SETUP_CITY, s, t, -1, 1, 0)
+            self.reserve[s] = _ALLOWANCE[n] - len(drawn)
+            self.setup_left[s] = _EXTRAS[n]
+        self.pile = list(FULL_DECK)
+        self.discard = []
+        self._shuffle_pile()
+        for i in range(n):
+            self._draw((self.emperor + i) % n, data.START_HAND[0])
+        self._log(EV_EMPEROR, self.emperor, -1, -1, 0, 0)
+        self._ask(ST_SETUP, self.emperor)
+
+    def _shuffle_list(self, items):
+        for i in range(len(items) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _ask(self, step, seat):
+        self.step = step
+        self.decider = seat
+
+    # ------------------------------------------------------------------ rounds and phases
+    def _start_round(self):
+        self.round_no += 1
+        self._log(EV_ROUND, -1, -1, -1, self.round_no, 0)
+        self.shogun_free_used = False
+        for s in range(self.n):
+            self.castle_built[s] = 0
+        self._begin_phase(PH_PURCHASE)
+
+    def _begin_phase(self, phase):
+        self.phase = phase
+        for s in range(self.n):
+            self.done[s] = 1 if self.forfeited[s] or (phase == PH_ACTIVATION and self.eliminated[s]) else 0
+        self._next_named()
+
+    def _namer(self):
+        for i in range(self.n):
+            s = (self.emperor + i) % self.n
+            if not self.forfeited[s]:
+                return s
+        return -1
+
+    def _next_named(self):
+        left = [s for s in range(self.n) if not self.done[s]]
+        if len(left) == 0:
+            self._end_phase()
+        elif len(left) == 1:
+            self._start_turn(left[0])
+        else:
+            self._ask(ST_NAME, self._namer())
+
+    def _start_turn(self, seat):
+        self._log(EV_NAME, seat, -1, -1, self.phase, 0)
+        self.active = seat
+        if self.phase == PH_PURCHASE:
+            if self.eliminated[seat]:
+                if len(self._return_options(seat)) > 0:
+                    self._ask(ST_RETURN, seat)
+                else:
+                    self._end_turn()
+            else:
+                self._ask(ST_PURCHASE, seat)
+        else:
+            self.moves_made = 0
+            self.acted = False
+            for t in range(NT):
+                self.blocked[t] = 0
+            self._open_window(W_START)
+
+    def _end_turn(self):
+        self.done[self.active] = 1
+        self.active = -1
+        self._next_named()
+
+    def _end_activation_turn(self):
+        seat = self.active
+        score = self.province_score(seat)
+        if score > 0:
+            self._log(EV_SCORE, seat, -1, -1, score, 0)
+            self._change_honor(seat, score)
+        for t in range(NT):
+            self.blocked[t] = 0
+        self._end_turn()
+
+    def _end_phase(self):
+        if self.phase == PH_PURCHASE:
+            self._begin_phase(PH_ACTIVATION)
+        elif self.latched:
+            self._finish(END_TARGET)
+        elif self.round_no >= MAX_ROUNDS:
+            self._finish(END_ROUND_CAP)
+        else:
+            self._titles()
+            self._taxes_and_discards()
+
+    def _titles(self):
+        previous = self.emperor
+        emperor = self._pick_title(True, previous, -1)
+        shogun = self._pick_title(False, self.shogun if self.shogun >= 0 else previous, emperor)
+        self.emperor = emperor
+        self.shogun = shogun
+        self._log(EV_EMPEROR, emperor, -1, -1, 0, 0)
+        if shogun >= 0:
+            self._log(EV_SHOGUN, shogun, -1, -1, 0, 0)
+        self._change_honor(emperor, data.EMPEROR_HONOR[0])
+
+    def _taxes_and_discards(self):
+        self.phase = PH_TAXES
+        self.discard_order = []
+        for i in range(self.n):
+            s = (self.emperor + i) % self.n
+            if not self.forfeited[s]:
+                tax = self.taxes(s)
+                if tax > 0:
+                    self.koku[s] += tax
+                    self._log(EV_TAX, s, -1, -1, tax, 0)
+                self.discard_order.append(s)
+        self.discard_pos = 0
+        self._ask(ST_DISCARD, self.discard_order[0])
+
+    def _discards_done(self):
+        scale = data.NEW_EXTRA_CARDS_SCALE[0] if self.new_card_scale else data.EXTRA_CARDS_SCALE[0]
+        for s in self.discard_order:
+            for k in range(NK):
+                while self.pending[s * NK + k] > 0:
+                    self.pending[s * NK + k] -= 1
+                    self._to_discard(k)
+                    self._log(EV_DISCARD, s, k, -1, 1, 0)
+            self.pending_size[s] = 0
+        for s in self.discard_order:
+            want = max(0, data.HAND_REFILL[0] - self.hand_size[s]) + data.extra_cards(self.clan_points(s), scale)
+            self._draw(s, want)
+        self._start_round()
+
+    def _finish(self, reason):
+        if self.koku_land and reason != END_FORFEIT:
+            for s in range(self.n):      # O8: the last round's taxes, 3 koku for 1 honour
+                if not self.forfeited[s]:
+                    self._change_honor(s, self.taxes(s) // data.KOKU_PER_HONOR[0])
+        self.over = True
+        self.phase = PH_OVER
+        self.end_reason = reason
+        self._ask(ST_OVER, -1)
+        self._log(EV_END, -1, -1, -1, reason, 0)
+
+    # ------------------------------------------------------------------ purchases and return
+    def _castle_price(self, t):
+        return data.KYOTO_CASTLE_PRICE[0] if t == KYOTO else data.CASTLE_PRICE[0]
+
+    def _can_build_at(self, seat, t):
+        return self.owner[t] == seat and self.castle[t] < 0 and self.koku[seat] >= self._castle_price(t)
+
+    def _return_options(self, seat):
+        return [t for t in range(NT) if self.owner[t] < 0 or self.uprising_target(seat, t, self.kyoto_imperial)]
+
+    def _return(self, seat, t):
+        victim = self.owner[t]
+        if victim >= 0:
+            self._log(EV_UPRISING, seat, t, victim, self.samurai[t], 0)
+            self._remove_samurai(t, self.samurai[t])
+            self.owner[t] = -1
+        placed = min(data.RETURN_SAMURAI[0], self.reserve[seat])
+        self.owner[t] = seat
+        self.samurai[t] = placed
+        self.reserve[seat] -= placed
+        self.koku[seat] += data.RETURN_KOKU[0]
+        self.eliminated[seat] = 0
+        self._log(EV_RETURN, seat, t, -1, placed, 0)
+        self._ask(ST_PURCHASE, seat)
+
+    def _sell_honor(self, seat):
+        self._change_honor(seat, -data.HONOR_PER_KOKU_SOLD[0])
+        self.koku[seat] += 1
+        self._log(EV_SELL, seat, -1, -1, 1, 0)
+
+    # ------------------------------------------------------------------ windows
+    def _eligible(self, seat):
+        if seat == self.active or not self.can_play_any_time(seat):
+            return False
+        if self.window_kind == W_MOVE:
+            return self.mv_sea or seat == self.b_def or self.justice_for_others
+        return True
+
+    def _open_window(self, kind):
+        self.window_kind = kind
+        self.window_seats = [(self.active + i) % self.n for i in range(1, self.n)]
+        self.window_pos = -1
+        self._window_next()
+
+    def _window_next(self):
+        self.window_pos += 1
+        while self.window_pos < len(self.window_seats):
+            seat = self.window_seats[self.window_pos]
+            if self._eligible(seat):
+                self._ask(ST_WINDOW, seat)
+                return
+            self.window_pos += 1
+        if self.window_kind == W_MOVE:
+            self._execute_move()
+        else:
+            self._resume_turn()
+
+    def _resume_turn(self):
+        if self.eliminated[self.active]:
+            self._end_activation_turn()
+        else:
+            self._ask(ST_ACTIVATE, self.active)
+
+    def _window_plays(self, seat):
+        plays = []
+        kind = self.window_kind
+        if kind == W_MOVE:
+            if self.mv_sea and self.has_card(seat, TSUNAMI):
+                plays.append(TSUNAMI)
+            if self.mv_attack and self.has_card(seat, JUSTICE) and (seat == self.b_def or self.justice_for_others):
+                plays.append(JUSTICE)
+            if self.mv_attack and seat == self.b_def and self.has_card(seat, SCORCHED):
+                plays.append(SCORCHED)
+            return plays
+        if self.has_card(seat, NINJA) and not (self.new_ninja and kind == W_AFTER) and self._ninja_targets(seat):
+            plays.append(NINJA)
+        if self.has_card(seat, WAKO):
+            plays.append(WAKO)
+        if kind == W_START and self.has_card(seat, SCORCHED) and self.territories_of(seat) > 0:
+            plays.append(SCORCHED)
+        plays.sort()
+        return plays
+
+    def _ninja_targets(self, seat):
+        for s in range(self.n):
+            if s != seat and not self.forfeited[s] and self.hand_size[s] > 0:
+                return True
+        return False
+
+    def _counter_move(self, seat, card):
+        """A counter played in a move's window cancels the move (R99, R101, R104)."""
+        self._take_card(seat, card)
+        self._to_discard(card)
+        self._log(EV_PLAY, seat, card, self.active, 0, 0)
+        refund = card != JUSTICE
+        if refund:
+            if self.mv_free:
+                self.shogun_free_used = False
+            self.koku[self.active] += self.mv_paid
+        if card == SCORCHED:
+            self.blocked[self.mv_to] = 1
+        self._log(EV_CANCEL, self.active, self.mv_from, self.mv_to, 1 if refund else 0, 0)
+        self.b_def = -1
+        self._resume_turn()
+
+    # ------------------------------------------------------------------ cards
+    def _play_card(self, seat, card, context):
+        self._take_card(seat, card)
+        self._to_discard(card)
+        self.koku[seat] -= COST[card]
+        self._log(EV_PLAY, seat, card, -1, COST[card], 0)
+        self.c_kind = card
+        self.c_player = seat
+        self.c_context = context
+        self.c_target_player = -1
+        self.c_target_terr = -1
+        effect = EFFECT[card]
+        if effect == data.FX_UPRISING or effect == data.FX_SECT:
+            self._ask(ST_TARGET_TERRITORY, seat)
+        elif effect == data.FX_AFFRONT or effect == data.FX_NINJA or effect == data.FX_WAKO:
+            self._ask(ST_TARGET_PLAYER, seat)
+        elif effect == data.FX_SCORCHED:
+            self.c_target_player = self.active
+            self._ask(ST_TARGET_TERRITORY, seat)
+        else:
+            self._resolve_card()
+
+    def _card_territories(self, seat):
+        effect = EFFECT[self.c_kind]
+        if effect == data.FX_SCORCHED:
+            return [t for t in range(NT) if self.owner[t] == seat]
+        barred = self.kyoto_imperial and effect == data.FX_UPRISING
+        return [t for t in range(NT) if self.uprising_target(seat, t, barred)]
+
+    def _card_players(self, seat):
+        effect = EFFECT[self.c_kind]
+        players = []
+        for s in range(self.n):
+            if self.forfeited[s]:
+                continue
+            if effect == data.FX_AFFRONT:
+                players.append(s)          # R83: possibly oneself
+            elif s != seat and (effect != data.FX_NINJA or self.hand_size[s] > 0):
+                players.append(s)
+        return players
+
+    def _card_targeted(self):
+        self._log(EV_TARGET, self.c_player, self.c_target_player, self.c_target_terr, 0, 0)
+        aimed = self.c_target_player
+        self.counter_seats = []
+        if aimed >= 0 and aimed != self.c_player:
+            if self.can_play_any_time(aimed):
+                self.counter_seats.append(aimed)
+            if self.justice_for_others:        # O4: Justice may defend another clan
+                for i in range(1, self.n):
+                    s = (self.c_player + i) % self.n
+                    if s != aimed and self.can_play_any_time(s):
+                        self.counter_seats.append(s)
+        self.counter_pos = -1
+        self._counter_next()
+
+    def _counter_next(self):
+        self.counter_pos += 1
+        if self.counter_pos < len(self.counter_seats):
+            self._ask(ST_COUNTER, self.counter_seats[self.counter_pos])
+        else:
+            self._resolve_card()
+
+    def _resolve_card(self):
+        card = self.c_kind
+        seat = self.c_player
+        effect = EFFECT[card]
+        t = self.c_target_terr
+        aimed = self.c_target_player
+        if effect == data.FX_UPRISING or effect == data.FX_SECT:
+            removed = self.samurai[t] if effect == data.FX_UPRISING else min(AMOUNT[card], self.samurai[t])
+            self._log(EV_UPRISING, seat, t, aimed, removed, 0)
+            self._remove_samurai(t, removed)
+            self._free_if_empty(t)
+        elif effect == data.FX_HONOR:
+            self._change_honor(seat, AMOUNT[card])
+        elif effect == data.FX_AFFRONT:
+            self._change_honor(aimed, -AMOUNT[card])
+        elif effect == data.FX_KOKU:
+            self.koku[seat] += AMOUNT[card]
+            self._log(EV_KOKU, seat, -1, -1, AMOUNT[card], 0)
+        elif effect == data.FX_NINJA:
+            if self.hand_size[aimed] > 0:
+                pick = self.rng.below(self.hand_size[aimed])
+                for k in range(NK):
+                    pick -= self.hand[aimed * NK + k]
+                    if pick < 0:
+                        self._take_card(aimed, k)
+                        self.hand[seat * NK + k] += 1
+                        self.hand_size[seat] += 1
+                        self._log(EV_STEAL, seat, k, aimed, 1, (1 << seat) | (1 << aimed))
+                        break
+        elif effect == data.FX_WAKO:
+            paid = min(AMOUNT[card], self.koku[aimed])
+            self.koku[aimed] -= paid
+            self._log(EV_KOKU, aimed, -1, -1, -paid, 0)
+        elif effect == data.FX_SCORCHED:
+            self.blocked[t] = 1
+        self._after_card()
+
+    def _after_card(self):
+        if self.c_context == CTX_WINDOW:
+            self._window_next()
+        else:
+            self._ask(ST_ACTIVATE, self.active)
+
+    # ------------------------------------------------------------------ moves
+    def _move_cost(self, seat, t):
+        if self.castle[t] == seat:
+            return 0
+        if self.shogun == seat and not self.shogun_free_used:
+            return 0
+        return data.MOVE_PRICE[0]
+
+    def _dest_ok(self, seat, origin, t):
+        if LINK[origin * NT + t] == 0 or self.blocked[t] or self._move_cost(seat, t) > self.koku[seat]:
+            return False
+        return self.owner[t] < 0 or self.owner[t] == seat or self.hand_size[seat] >= 2
+
+    def _move_origins(self, seat):
+        origins = []
+        for o in range(NT):
+            if self.owner[o] == seat and self.samurai[o] > 0:
+                for t in range(NT):
+                    if self._dest_ok(seat, o, t):
+                        origins.append(o)
+                        break
+        return origins
+
+    def _declare_move(self, count):
+        seat = self.active
+        t = self.mv_to
+        self.mv_count = count
+        self.mv_paid = 0
+        self.mv_free = False
+        if self.castle[t] != seat:
+            if self.shogun == seat and not self.shogun_free_used:
+                self.shogun_free_used = True
+                self.mv_free = True
+            else:
+                self.mv_paid = data.MOVE_PRICE[0]
+                self.koku[seat] -= self.mv_paid
+        self.moves_made += 1
+        self.mv_sea = LINK[self.mv_from * NT + t] == 2
+        self.mv_attack = self.owner[t] >= 0 and self.owner[t] != seat
+        self.b_def = self.owner[t] if self.mv_attack else -1
+        self._log(EV_MOVE, seat, self.mv_from, t, count, 0)
+        if self.mv_sea or self.mv_attack:
+            self._open_window(W_MOVE)
+        else:
+            self._execute_move()
+
+    def _execute_move(self):
+        seat = self.active
+        o = self.mv_from
+        t = self.mv_to
+        count = self.mv_count
+        self.samurai[o] -= count
+        self._free_if_empty(o)
+        if not self.mv_attack:
+            if self.owner[t] < 0:
+                self.owner[t] = seat
+                self._log(EV_ENTER, seat, t, -1, count, 0)
+            self.samurai[t] += count
+            self._ask(ST_ACTIVATE, seat)
+            return
+        self.b_att = seat
+        self.b_where = t
+        self.b_from = o
+        self.b_count = count
+        self.b_n0 = 0
+        self.b_n1 = 0
+        self.b_forced = False
+        self.b_winner = -1
+        for i in range(6):
+            self.b_cards[i] = -1
+        self._log(EV_BATTLE, seat, t, self.b_def, count, 0)
+        self.b_side = 0
+        self._ask(ST_COMMIT, seat)
+
+    # ------------------------------------------------------------------ battles
+    def _commit(self, seat, card):
+        side = self.b_side
+        slot = self.b_n0 if side == 0 else self.b_n1
+        self._take_card(seat, card)
+        self.b_cards[side * 3 + slot] = card
+        if side == 0:
+            self.b_n0 += 1
+        else:
+            self.b_n1 += 1
+        self._log(EV_COMMIT, seat, card, -1, slot, 1 << seat)
+        if slot == 2:
+            self._commit_done()
+
+    def _commit_done(self):
+        if self.b_side == 1:
+            self._reveal()
+            return
+        d = self.b_def
+        if self.hand_size[d] < 2:
+            # R64: the attacked clan fills his hand up to 2 and fights with their values only
+            self._draw(d, 2 - self.hand_size[d])
+            self.b_forced = True
+            for k in range(NK):
+                while self.hand[d * NK + k] > 0:
+                    self._take_card(d, k)
+                    self.b_cards[3 + self.b_n1] = k
+                    self._log(EV_COMMIT, d, k, -1, self.b_n1, 1 << d)
+                    self.b_n1 += 1
+            self._reveal()
+            return
+        self.b_side = 1
+        self._ask(ST_COMMIT, d)
+
+    def _reveal(self):
+        att = self.b_att
+        d = self.b_def
+        where = self.b_where
+        for i in range(6):
+            if self.b_cards[i] >= 0:
+                self._log(EV_REVEAL, att if i < 3 else d, self.b_cards[i], -1, i % 3, 0)
+        attack, defence, att_loss, def_loss = self.battle_totals()
+        winner = 0 if attack > defence else 1 if defence > attack else 2
+        self.b_winner = winner
+        self._log(EV_BATTLE_END, att, attack, defence, winner, 0)
+        self.b_count -= att_loss
+        self.reserve[att] += att_loss
+        self._remove_samurai(where, def_loss)
+        self._log(EV_LOSSES, att, att_loss, def_loss, 0, 0)
+        for i in range(6):
+            if self.b_cards[i] >= 0:
+                self._to_discard(self.b_cards[i])
+        if winner < 2:
+            self._change_honor(att if winner == 0 else d, data.BATTLE_HONOR[0])
+            loser = d if winner == 0 else att
+            if loser == self.shogun:
+                self._change_honor(loser, -data.SHOGUN_DEFEAT_HONOR[0])
+        if winner == 0:
+            self.retreat_left = self.samurai[where]
+            self.samurai[where] = 0
+            if self.b_count > 0:
+                self.owner[where] = att
+                self.samurai[where] = self.b_count
+            else:
+                if self.castle[where] >= 0:
+                    self.castles_left[self.castle[where]] += 1
+                    self._log(EV_CASTLE, att, where, self.castle[where], 0, 0)
+                    self.castle[where] = -1
+                self._log(EV_FREE, d, where, -1, 0, 0)
+                self.owner[where] = -1
+            self._retreat()
+        else:
+            if self.b_count > 0:
+                if self.owner[self.b_from] < 0:
+                    self.owner[self.b_from] = att
+                self.samurai[self.b_from] += self.b_count
+            self._free_if_empty(where)
+            self._battle_over()
+
+    def _retreat_options(self):
+        return [t for t in range(NT) if self.owner[t] == self.b_def]
+
+    def _retreat(self):
+        """R74: the defeated defender's survivors go where he likes among his territories."""
+        if self.retreat_left > 0:
+            options = self._retreat_options()
+            if len(options) == 0:
+                self.reserve[self.b_def] += self.retreat_left
+                self._log(EV_RETREAT, self.b_def, -1, -1, self.retreat_left, 0)
+                self.retreat_left = 0
+            elif len(options) == 1:
+                self.samurai[options[0]] += self.retreat_left
+                self._log(EV_RETREAT, self.b_def, options[0], -1, self.retreat_left, 0)
+                self.retreat_left = 0
+            else:
+                self._ask(ST_RETREAT, self.b_def)
+                return
+        if self.owner[self.b_where] == self.b_att and self.castle[self.b_where] >= 0:
+            self._ask(ST_CASTLE, self.b_att)
+        else:
+            self._battle_over()
+
+    def _castle_fate(self, action, relocated_from):
+        where = self.b_where
+        att = self.b_att
+        old = self.castle[where]
+        self.castles_left[old] += 1
+        self.castle[where] = -1
+        if action == REPLACE:
+            self.castles_left[att] -= 1
+            self.castle[where] = att
+        elif action == RELOCATE:
+            self.castle[relocated_from] = -1
+            self._free_if_empty(relocated_from)
+            self.castle[where] = att
+        self._log(EV_CASTLE, att, where, old, action - DESTROY, 0)
+        self._battle_over()
+
+    def _battle_over(self):
+        att = self.b_att
+        d = self.b_def
+        self._draw(att, data.BATTLE_DRAW[0])
+        self._draw(d, data.WINNING_DEFENDER_DRAW[0] if self.b_winner == 1 else data.BATTLE_DRAW[0])
+        for s in (d, att):
+            if not self.eliminated[s] and self.territories_of(s) == 0:
+                self._eliminate(s)
+        self._open_window(W_AFTER)
+
+    def _eliminate(self, seat):
+        self.eliminated[seat] = 1
+        self.done[seat] = 1
+        self._log(EV_ELIMINATED, seat, -1, -1, 0, 0)
+
+    def _do_seppuku(self, seat):
+        """O3: a clan with one territory and at most 3 samurai dissolves and returns next round."""
+        for t in range(NT):
+            if self.owner[t] == seat:
+                self._remove_samurai(t, self.samurai[t])
+                if self.castle[t] == seat:
+                    self.castle[t] = -1
+                    self.castles_left[seat] += 1
+                self.owner[t] = -1
+        self._log(EV_SEPPUKU, seat, -1, -1, 0, 0)
+        self._eliminate(seat)
+        self._end_activation_turn()
+
+    # ------------------------------------------------------------------ legality
+    def _legal(self, seat):
+        """The legal actions of ``seat`` now, in increasing order."""
+        if self.over or seat != self.decider:
+            return []
+        step = self.step
+        out = []
+        if step == ST_SETUP:
+            out = [TERRITORY + t for t in range(NT) if self.owner[t] == seat]
+        elif step == ST_NAME:
+            out = [PLAYER + s for s in range(self.n) if not self.done[s]]
+        elif step == ST_RETURN:
+            out = [TERRITORY + t for t in self._return_options(seat)]
+        elif step == ST_PURCHASE:
+            out.append(END_TURN)
+            if self.koku[seat] >= data.SAMURAI_PRICE[0] and self.reserve[seat] > 0 and self.territories_of(seat) > 0:
+                out.append(BUY_SAMURAI)
+            if self.castle_built[seat] == 0 and self.castles_left[seat] > 0:
+                for t in range(NT):
+                    if self._can_build_at(seat, t):
+                        out.append(BUY_CASTLE)
+                        break
+            if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
+                out.append(SELL_HONOR)
+        elif step == ST_BUY_WHERE:
+            for t in range(NT):
+                if self.owner[t] == seat and (self.buy_kind == 0 or self._can_build_at(seat, t)):
+                    out.append(TERRITORY + t)
+        elif step == ST_ACTIVATE:
+            out.append(END_TURN)
+            if self.moves_made < MAX_MOVES and len(self._move_origins(seat)) > 0:
+                out.append(MOVE)
+            if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
+                out.append(SELL_HONOR)
+            for k in range(NK):
+                if self.has_card(seat, k) and self._playable_in_turn(seat, k):
+                    out.append(PLAY + k)
+            if self.seppuku and self.territories_of(seat) == 1 and self.samurai_on_board(seat) <= 3:
+                out.append(SEPPUKU)
+        elif step == ST_MOVE_FROM:
+            out = [TERRITORY + t for t in self._move_origins(seat)]
+        elif step == ST_MOVE_TO:
+            out = [TERRITORY + t for t in range(NT) if self._dest_ok(seat, self.mv_from, t)]
+        elif step == ST_MOVE_COUNT:
+            out = [COUNT + i for i in range(self.samurai[self.mv_from])]
+        elif step == ST_TARGET_PLAYER:
+            out = [PLAYER + s for s in self._card_players(seat)]
+        elif step == ST_TARGET_TERRITORY:
+            out = [TERRITORY + t for t in self._card_territories(seat)]
+        elif step == ST_WINDOW:
+            out = [PASS] + [PLAY + k for k in self._window_plays(seat)]
+        elif step == ST_COUNTER:
+            out = [PASS] + ([PLAY + JUSTICE] if self.has_card(seat, JUSTICE) else [])
+        elif step == ST_COMMIT:
+            slots = self.b_n0 if self.b_side == 0 else self.b_n1
+            if slots == 2:
+                out.append(NO_SPECIAL)
+            for k in range(NK):
+                if self.has_card(seat, k) and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
+                    out.append(COMMIT + k)
+        elif step == ST_CASTLE:
+            out.append(DESTROY)
+            if self.castles_left[seat] > 0:
+                out.append(REPLACE)
+            elif self.castles_on_board(seat) > 0:
+                out.append(RELOCATE)
+        elif step == ST_RELOCATE:
+            out = [TERRITORY + t for t in range(NT) if self.castle[t] == seat and t != self.b_where]
+        elif step == ST_RETREAT:
+            out = [TERRITORY + t for t in self._retreat_options()]
+        elif step == ST_DISCARD:
+            out.append(DONE)
+            for k in range(NK):
+                if self.has_card(seat, k):
+                    out.append(DISCARD + k)
+        return out
+
+    def _playable_in_turn(self, seat, card):
+        category = CATEGORY[card]
+        effect = EFFECT[card]
+        if category == CAT_EVENT:
+            if self.koku[seat] < COST[card]:
+                return False
+            if effect == data.FX_UPRISING or effect == data.FX_SECT:
+                barred = self.kyoto_imperial and effect == data.FX_UPRISING
+                for t in range(NT):
+                    if self.uprising_target(seat, t, barred):
+                        return True
+                return False
+            return True
+        if category == CAT_ANY_TIME and self.can_play_any_time(seat):
+            if effect == data.FX_NINJA:
+                return self._ninja_targets(seat) and not (self.new_ninja and self.acted)
+            if effect == data.FX_WAKO:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ applying a decision
+    def _apply(self, seat, action):
+        self.decisions += 1
+        step = self.step
+        if step == ST_SETUP:
+            t = action - TERRITORY
+            self.samurai[t] += 1
+            self.reserve[seat] -= 1
+            self.setup_left[seat] -= 1
+            self._log(EV_PLACE, seat, t, -1, 1, 0)
+            if self.setup_left[seat] == 0:
+                nxt = (seat + 1) % self.n
+                if nxt == self.emperor:
+                    self._start_round()
+                else:
+                    self._ask(ST_SETUP, nxt)
+        elif step == ST_NAME:
+            self._start_turn(action - PLAYER)
+        elif step == ST_RETURN:
+            self._return(seat, action - TERRITORY)
+        elif step == ST_PURCHASE:
+            if action == END_TURN:
+                self._end_turn()
+            elif action == SELL_HONOR:
+                self._sell_honor(seat)
+            else:
+                self.buy_kind = 0 if action == BUY_SAMURAI else 1
+                self._ask(ST_BUY_WHERE, seat)
+        elif step == ST_BUY_WHERE:
+            t = action - TERRITORY
+            if self.buy_kind == 0:
+                self.koku[seat] -= data.SAMURAI_PRICE[0]
+                self.reserve[seat] -= 1
+                self.samurai[t] += 1
+            else:
+                self.koku[seat] -= self._castle_price(t)
+                self.castles_left[seat] -= 1
+                self.castle_built[seat] = 1
+                self.castle[t] = seat
+            self._log(EV_BUY, seat, t, -1, self.buy_kind, 0)
+            self._ask(ST_PURCHASE, seat)
+        elif step == ST_ACTIVATE:
+            if action == END_TURN:
+                self._end_activation_turn()
+                return
+            self.acted = True
+            if action == MOVE:
+                self._ask(ST_MOVE_FROM, seat)
+            elif action == SELL_HONOR:
+                self._sell_honor(seat)
+            elif action == SEPPUKU:
+                self._do_seppuku(seat)
+            else:
+                self._play_card(seat, action - PLAY, CTX_TURN)
+        elif step == ST_MOVE_FROM:
+            self.mv_from = action - TERRITORY
+            self._ask(ST_MOVE_TO, seat)
+        elif step == ST_MOVE_TO:
+            self.mv_to = action - TERRITORY
+            self._ask(ST_MOVE_COUNT, seat)
+        elif step == ST_MOVE_COUNT:
+            self._declare_move(action - COUNT + 1)
+        elif step == ST_TARGET_PLAYER:
+            self.c_target_player = action - PLAYER
+            self._card_targeted()
+        elif step == ST_TARGET_TERRITORY:
+            self.c_target_terr = action - TERRITORY
+            if EFFECT[self.c_kind] != data.FX_SCORCHED:
+                self.c_target_player = self.owner[self.c_target_terr]
+            self._card_targeted()
+        elif step == ST_WINDOW:
+            if action == PASS:
+                self._log(EV_PASS, seat, -1, -1, self.window_kind, 0)
+                self._window_next()
+            elif self.window_kind == W_MOVE:
+                self._counter_move(seat, action - PLAY)
+            else:
+                self._play_card(seat, action - PLAY, CTX_WINDOW)
+        elif step == ST_COUNTER:
+            if action == PASS:
+                self._log(EV_PASS, seat, -1, -1, 3, 0)
+                self._counter_next()
+            else:
+                self._take_card(seat, JUSTICE)
+                self._to_discard(JUSTICE)
+                self._log(EV_PLAY, seat, JUSTICE, self.c_player, 0, 0)
+                self._log(EV_CANCEL, self.c_player, self.c_kind, -1, 0, 0)
+                self._after_card()
+        elif step == ST_COMMIT:
+            if action == NO_SPECIAL:
+                self._log(EV_COMMIT, seat, -1, -1, 2, 0)
+                self._commit_done()
+            else:
+                self._commit(seat, action - COMMIT)
+        elif step == ST_CASTLE:
+            if action == RELOCATE:
+                self._ask(ST_RELOCATE, seat)
+            else:
+                self._castle_fate(action, -1)
+        elif step == ST_RELOCATE:
+            self._castle_fate(RELOCATE, action - TERRITORY)
+        elif step == ST_RETREAT:
+            t = action - TERRITORY
+            self.samurai[t] += 1
+            self.retreat_left -= 1
+            self._log(EV_RETREAT, seat, t, -1, 1, 0)
+            self._retreat()
+        elif step == ST_DISCARD:
+            if action == DONE:
+                self.discard_pos += 1
+                if self.discard_pos < len(self.discard_order):
+                    self._ask(ST_DISCARD, self.discard_order[self.discard_pos])
+                else:
+                    self._discards_done()
+            else:
+                k = action - DISCARD
+                self._take_card(seat, k)
+                self.pending[seat * NK + k] += 1
+                self.pending_size[seat] += 1
+                self._log(EV_DISCARD, seat, k, -1, 0, 1 << seat)
+
+    # ------------------------------------------------------------------ the contract
+    def current_seats(self):
+        return [] if self.over else [self.decider]
+
+    def legal_actions(self, seat):
+        return self._legal(seat)
+
+    def apply(self, seat, action):
+        if self.over:
+            raise ValueError("the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (0 <= seat < self.n):
+            raise ValueError("no seat %r in a %d-player game" % (seat, self.n))
+        if seat != self.decider:
+            raise ValueError("seat %d cannot act now: seat %d decides" % (seat, self.decider))
+        if isinstance(action, bool) or not isinstance(action, int) or action not in self._legal(seat):
+            raise ValueError("illegal action %r for seat %d at %s" % (action, seat, views.STEP_NAMES[self.step]))
+        self._apply(seat, action)
+
+    def is_terminal(self):
+        return self.over
+
+    def observation(self, seat, since=0):
+        return views.observation(self, seat, since)
+
+    def full_view(self, since=0):
+        return views.full_view(self, since)
+
+    def result(self):
+        return views.result(self)
+
+    def resample_hidden(self, seat, seed):
+        return views.resample_hidden(self, seat, seed)
+
+    def forfeit(self, seat):
+        """``seat`` leaves (its bot failed): the game ends at once, scored as it stands, and that
+        seat ranks last alone."""
+        if self.over:
+            raise ValueError("the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (0 <= seat < self.n):
+            raise ValueError("no seat %r in a %d-player game" % (seat, self.n))
+        self.forfeited[seat] = 1
+        self.forfeit_order.append(seat)
+        self._log(EV_FORFEIT, seat, -1, -1, 0, 0)
+        self._finish(END_FORFEIT)
+
+    def clone(self):
+        other = SamouraiState.__new__(SamouraiState)
+        for name in views.ARRAY_FIELDS:
+            setattr(other, name, array.array("i", getattr(self, name)))
+        for name in views.SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in views.LIST_FIELDS:
+            setattr(other, name, list(getattr(self, name)))
+        other.options = dict(self.options)
+        other.rng = Rng(0)
+        other.rng.state = self.rng.state
+        other.rng.increment = self.rng.increment
+        return other
+
+
+def new_state(n_players, seed, options=None):
+    """A new game; ``options`` are checked and completed by the spec."""
+    SPEC.check_players(n_players)
+    return SamouraiState(n_players, seed, options, True)
+
+
+def play_random_games(n_players, n_games, seed):
+    """The fast path: ``n_games`` whole games (default options) between uniform random players.
+    Returns the decisions made and the rounds played."""
+    SPEC.check_players(n_players)
+    policy = Rng(seed, 54)
+    decisions = 0
+    rounds = 0
+    state = SamouraiState(n_players, seed, None, False)
+    options = SPEC.resolve_options(None)
+    for g in range(n_games):
+        if g > 0:
+            state.reset(n_players, seed + g, options, False)
+        while not state.over:
+            legal = state._legal(state.decider)
+            state._apply(state.decider, legal[policy.below(len(legal))])
+        decisions += state.decisions
+        rounds += state.round_no
+    return {"games": n_games, "decisions": decisions, "rounds": rounds}

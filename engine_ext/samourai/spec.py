@@ -1,0 +1,48 @@
+"""Samouraï & Katana's declaration: everything the platform knows of the game without loading
+its rules."""
+from ..spec import GameSpec, GoldenCase, Option, TimeControl
+from . import data
+from .actions import ACTIONS
+
+SPEC = GameSpec(
+    id="samourai",
+    name="Samouraï & Katana",
+    rules_version="0.1",
+    min_players=data.MIN_PLAYERS,
+    max_players=data.MAX_PLAYERS,
+    actions=ACTIONS,
+    rules_module="engine_ext.samourai._rules",
+    summary=(
+        "Samouraï & Katana for 3 to 6 players: daimyos fight for 16th-century Japan on a map of 46 "
+        "territories in 9 provinces. Each round the Emperor, the clan with the least honour, names "
+        "who buys samurai and castles, then who moves by land and sea and attacks; battles are won "
+        "with two cards, an optional special and up to four samurai, and the cards' sabres kill. "
+        "Honour comes from battles, cards, whole provinces and Kyoto; the game ends after the round "
+        "in which a clan passes the target, the most honour winning."),
+    options=(
+        # O6 / O7: the game's length, the honour to pass; rated apart
+        Option("target", data.TARGET[0], data.TARGETS[0],
+               "honour to pass to end the game: 20 (initiation), 25 (the rulebook), 30, 35, 40 (Durée)",
+               splits_pool=True, variant=True),
+        Option("province_variant", False, (False, True), "Variante province: every province is worth 1 less",
+               splits_pool=True, variant=True),
+        Option("new_card_scale", False, (False, True),
+               "Nouvelle donne politique: 0-2 PC no extra card, 3-5 PC one, 6+ two", variant=True),
+        Option("kyoto_imperial", False, (False, True),
+               "Kyoto, ville impériale: no Ikko Ikki uprising in Kyoto", variant=True),
+        Option("justice_for_others", False, (False, True),
+               "Justice shogunale may defend another clan", variant=True),
+        Option("new_ninja", False, (False, True),
+               "Nouveau Ninja: a Ninja only at the start of a clan's turn, before it acts", variant=True),
+        Option("seppuku", False, (False, True),
+               "Seppuku: a clan with one territory and 3 samurai or fewer may dissolve and return",
+               variant=True),
+        Option("koku_land", False, (False, True),
+               "Au pays des koku: the last round's taxes become honour, 3 koku for 1", variant=True),
+    ),
+    simultaneous=False,
+    max_decisions=60_000,
+    result_kind="ranks",
+    time_control=TimeControl(move=1.0, bank=20.0, startup=5.0),
+    golden=(GoldenCase("four", players=4, seed=1),),
+)
