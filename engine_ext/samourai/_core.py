@@ -71,20 +71,31 @@ COUNT = ACTIONS.first("COUNT")              # + n - 1
 PLAY = ACTIONS.first("PLAY")
 COMMIT = ACTIONS.first("COMMIT")
 DISCARD = ACTIONS.first("DISCARD")
+(SET_ASIDE, ECHANGE, SELL_OFFICE, ACCEPT, REFUSE, SUPPORT_ATTACKER, SUPPORT_DEFENDER, SHOGUN_CANCEL,
+ OFFER_TRADE, GIVE_KOKU, UP, DOWN, COUNTER) = [ACTIONS.first(name) for name in (
+    "SET_ASIDE", "ECHANGE", "SELL_OFFICE", "ACCEPT", "REFUSE", "SUPPORT_ATTACKER", "SUPPORT_DEFENDER",
+    "SHOGUN_CANCEL", "OFFER_TRADE", "GIVE_KOKU", "UP", "DOWN", "COUNTER")]
+OFFER = ACTIONS.first("OFFER")
+MAX_COUNT = ACTIONS.block("COUNT").size
 NUM_ACTIONS = ACTIONS.size
 
 # --- phases of the round, pending decisions, windows, end reasons, events --------------------
 PH_SETUP, PH_PURCHASE, PH_ACTIVATION, PH_TAXES, PH_OVER = 0, 1, 2, 3, 4
 (ST_NONE, ST_SETUP, ST_NAME, ST_RETURN, ST_PURCHASE, ST_BUY_WHERE, ST_ACTIVATE, ST_MOVE_FROM,
  ST_MOVE_TO, ST_MOVE_COUNT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, ST_COUNTER, ST_COMMIT,
- ST_CASTLE, ST_RELOCATE, ST_RETREAT, ST_DISCARD, ST_OVER) = range(20)
+ ST_CASTLE, ST_RELOCATE, ST_RETREAT, ST_DISCARD, ST_OVER,
+ # optional rules
+ ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_OFFICE_ANSWER, ST_SUPPORT,
+ ST_SUPPORT_FROM, ST_SUPPORT_ANSWER, ST_SHOGUN, ST_TRADE_PLAYER, ST_TRADE_CARD, ST_TRADE_ANSWER,
+ ST_GIFT_PLAYER, ST_GIFT_AMOUNT, ST_EXCHANGE) = range(36)
 W_START, W_MOVE, W_AFTER = 0, 1, 2
 END_NONE, END_TARGET, END_ROUND_CAP, END_FORFEIT = 0, 1, 2, 3
 (EV_SETUP_CITY, EV_PLACE, EV_EMPEROR, EV_SHOGUN, EV_NAME, EV_BUY, EV_SELL, EV_MOVE, EV_CANCEL,
  EV_ENTER, EV_BATTLE, EV_COMMIT, EV_REVEAL, EV_BATTLE_END, EV_LOSSES, EV_RETREAT, EV_CASTLE, EV_HONOR,
  EV_KOKU, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_PLAY, EV_TARGET, EV_STEAL, EV_UPRISING, EV_FREE,
  EV_ELIMINATED, EV_RETURN, EV_SCORE, EV_TAX, EV_ROUND, EV_PASS, EV_END, EV_SEPPUKU,
- EV_FORFEIT) = range(36)
+ EV_FORFEIT, EV_ORDER, EV_RANK, EV_OFFICE, EV_SUPPORT, EV_SHOGUN_CANCEL, EV_OFFER, EV_TRADE, EV_GIFT,
+ EV_SET_ASIDE, EV_SHOW, EV_TREASURY) = range(47)
 
 
 def _zeros(count, value=0):
@@ -116,6 +127,11 @@ class SamouraiCore:
         self.hand = _zeros(MAXP * NK)
         self.pending = _zeros(MAXP * NK)
         self.b_cards = _zeros(6, -1)
+        self.treasury = _zeros(MAXP)
+        self.rank_used = _zeros(MAXP)
+        self.exchange_used = _zeros(MAXP)
+        self.trade_used = _zeros(MAXP)
+        self.support_sent = _zeros(NT)
         self.legal = _zeros(NUM_ACTIONS)
 
     # --- events ---------------------------------------------------------------------------
@@ -313,13 +329,15 @@ class SamouraiCore:
                     lowest = 0
             present = self.b_count if side == 0 else self.samurai[where]
             counted = min(present, COUNTED)
+            if side == self.sup_side:      # O12: the Emperor's samurai join, at most 8 counted
+                counted = min(counted + self.sup_count, 2 * COUNTED)
             if special >= 0 and not cancelled:
                 sabres[side] += SABRES[special]
                 effect = EFFECT[special]
                 if effect == data.FX_FAN:
                     total += FAN[special]
                 elif effect == data.FX_ALLIANCE:
-                    counted += self.alliance_samurai(seat, where)
+                    counted = min(counted + self.alliance_samurai(seat, where), 2 * COUNTED)
             total += counted
             if side == 1:
                 if MOUNTAIN_T[where]:

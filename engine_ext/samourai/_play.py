@@ -116,7 +116,7 @@ class SamouraiPlay(SamouraiCore):
             self.c_target_player = self.active
             self._ask(ST_TARGET_TERRITORY, seat)
         else:
-            self._resolve_card()
+            self._before_resolve()
 
     def _card_territories(self, seat):
         effect = EFFECT[self.c_kind]
@@ -157,7 +157,7 @@ class SamouraiPlay(SamouraiCore):
         if self.counter_pos < len(self.counter_seats):
             self._ask(ST_COUNTER, self.counter_seats[self.counter_pos])
         else:
-            self._resolve_card()
+            self._before_resolve()
 
     def _resolve_card(self):
         card = self.c_kind
@@ -273,8 +273,11 @@ class SamouraiPlay(SamouraiCore):
         for i in range(6):
             self.b_cards[i] = -1
         self._log(EV_BATTLE, seat, t, self.b_def, count, 0)
+        self._before_commit()
+
+    def _ask_commit(self):
         self.b_side = 0
-        self._ask(ST_COMMIT, seat)
+        self._ask(ST_COMMIT, self.b_att)
 
     # ------------------------------------------------------------------ battles
     def _commit(self, seat, card):
@@ -333,6 +336,7 @@ class SamouraiPlay(SamouraiCore):
             loser = d if winner == 0 else att
             if loser == self.shogun:
                 self._change_honor(loser, -data.SHOGUN_DEFEAT_HONOR[0])
+        self._support_outcome(winner)
         if winner == 0:
             self.retreat_left = self.samurai[where]
             self.samurai[where] = 0

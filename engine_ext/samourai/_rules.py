@@ -69,7 +69,8 @@ Rulings where the rulebook is silent or ambiguous:
 import array
 
 from .._rng import Rng
-from ._play import SamouraiPlay, CTX_TURN, CTX_WINDOW
+from ._play import CTX_TURN, CTX_WINDOW
+from ._options import OPTION_STEPS, SamouraiOptions
 from . import data
 from . import views
 from .spec import SPEC
@@ -79,12 +80,12 @@ from ._core import (
     DESTROY, DISCARD, DONE, EFFECT, END_FORFEIT, END_NONE, END_ROUND_CAP, END_TARGET, END_TURN,
     EV_BUY, EV_CANCEL, EV_COMMIT, EV_DISCARD, EV_EMPEROR, EV_END, EV_FORFEIT, EV_NAME, EV_PASS,
     EV_PLACE, EV_PLAY, EV_RETREAT, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN,
-    EV_TAX, EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, MAJOR_CITIES, MAXP, MAX_MOVES, MAX_ROUNDS,
-    MINOR_CITIES, MOVE, NK, NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE,
-    PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, SELL_HONOR, SEPPUKU, ST_ACTIVATE,
-    ST_BUY_WHERE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME,
-    ST_NONE, ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER, ST_TARGET_TERRITORY,
-    ST_WINDOW, TERRITORY, W_MOVE, W_START)
+    EV_TAX, EV_TREASURY, EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, MAJOR_CITIES, MAXP, MAX_MOVES,
+    MAX_ROUNDS, MINOR_CITIES, MOVE, NK, NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER,
+    PH_PURCHASE, PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, SELL_HONOR, SEPPUKU,
+    ST_ACTIVATE, ST_BUY_WHERE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO,
+    ST_NAME, ST_NONE, ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER,
+    ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, W_MOVE, W_START)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 _ALLOWANCE = data.SAMURAI_ALLOWANCE[0]
@@ -92,7 +93,7 @@ _MINORS = data.MINORS_DRAWN[0]
 _EXTRAS = data.EXTRA_SAMURAI[0]
 
 
-class SamouraiState(SamouraiPlay):
+class SamouraiState(SamouraiOptions):
     """A game of Samouraï & Katana: its rounds, who decides what, and the engine contract."""
 
     def __init__(self, n_players, seed, options=None, record=True):
@@ -114,6 +115,16 @@ class SamouraiState(SamouraiPlay):
         self.new_ninja = options["new_ninja"]
         self.seppuku = options["seppuku"]
         self.koku_land = options["koku_land"]
+        self.diplomacy = options["diplomacy"]
+        self.clan_treasury = options["clan_treasury"]
+        self.shogun_power = options["shogun_power"]
+        self.exchange = options["exchange"]
+        self.emperor_office = options["emperor_office"]
+        self.emperor_support = options["emperor_support"]
+        self.limited_emperor = options["limited_emperor"]
+        self.rank_changes = options["rank_changes"]
+        if self.rank_changes and not self.limited_emperor:
+            raise ValueError("samourai option rank_changes needs limited_emperor")
         self.events = []
         self.rng = Rng(seed)
         self.over = False
@@ -174,6 +185,8 @@ class SamouraiState(SamouraiPlay):
             self.setup_left[s] = 0
             self.hand_size[s] = 0
             self.pending_size[s] = 0
+        self.announced = []
+        self._reset_options()
         self.emperor = self.rng.below(n)
         majors = list(MAJOR_CITIES)
         minors = list(MINOR_CITIES)
@@ -212,6 +225,14 @@ class SamouraiState(SamouraiPlay):
         self.shogun_free_used = False
         for s in range(self.n):
             self.castle_built[s] = 0
+        self._new_round_options()
+        if self.limited_emperor:
+            self.phase = PH_PURCHASE
+            self._start_order()
+        else:
+            self._begin_phase(PH_PURCHASE)
+
+    def _order_done(self):
         self._begin_phase(PH_PURCHASE)
 
     def _begin_phase(self, phase):
@@ -228,6 +249,13 @@ class SamouraiState(SamouraiPlay):
         return -1
 
     def _next_named(self):
+        if self.limited_emperor:       # O15: the order announced at the start of the round
+            for s in self.order:
+                if not self.done[s]:
+                    self._start_turn(s)
+                    return
+            self._end_phase()
+            return
         left = [s for s in range(self.n) if not self.done[s]]
         if len(left) == 0:
             self._end_phase()
@@ -320,6 +348,11 @@ class SamouraiState(SamouraiPlay):
         self._start_round()
 
     def _finish(self, reason):
+        if self.clan_treasury and reason != END_FORFEIT:
+            for s in range(self.n):      # O5: the secret treasury, 3 koku for 1 honour
+                if self.treasury[s] > 0:
+                    self._log(EV_TREASURY, s, -1, -1, self.treasury[s], 0)
+                    self._change_honor(s, self.treasury[s] // data.KOKU_PER_HONOR[0])
         if self.koku_land and reason != END_FORFEIT:
             for s in range(self.n):      # O8: the last round's taxes, 3 koku for 1 honour
                 if not self.forfeited[s]:
@@ -384,6 +417,7 @@ class SamouraiState(SamouraiPlay):
                         break
             if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
                 out.append(SELL_HONOR)
+            self._option_verbs(seat, False, out)
         elif step == ST_BUY_WHERE:
             for t in range(NT):
                 if self.owner[t] == seat and (self.buy_kind == 0 or self._can_build_at(seat, t)):
@@ -399,6 +433,7 @@ class SamouraiState(SamouraiPlay):
                     out.append(PLAY + k)
             if self.seppuku and self.territories_of(seat) == 1 and self.samurai_on_board(seat) <= 3:
                 out.append(SEPPUKU)
+            self._option_verbs(seat, True, out)
         elif step == ST_MOVE_FROM:
             out = [TERRITORY + t for t in self._move_origins(seat)]
         elif step == ST_MOVE_TO:
@@ -430,6 +465,8 @@ class SamouraiState(SamouraiPlay):
             out = [TERRITORY + t for t in range(NT) if self.castle[t] == seat and t != self.b_where]
         elif step == ST_RETREAT:
             out = [TERRITORY + t for t in self._retreat_options()]
+        elif step in OPTION_STEPS:
+            out = self._option_legal(step, seat)
         elif step == ST_DISCARD:
             out.append(DONE)
             for k in range(NK):
@@ -478,6 +515,8 @@ class SamouraiState(SamouraiPlay):
         elif step == ST_RETURN:
             self._return(seat, action - TERRITORY)
         elif step == ST_PURCHASE:
+            if self._option_verb(seat, action):
+                return
             if action == END_TURN:
                 self._end_turn()
             elif action == SELL_HONOR:
@@ -503,6 +542,8 @@ class SamouraiState(SamouraiPlay):
                 self._end_activation_turn()
                 return
             self.acted = True
+            if self._option_verb(seat, action):
+                return
             if action == MOVE:
                 self._ask(ST_MOVE_FROM, seat)
             elif action == SELL_HONOR:
@@ -564,6 +605,8 @@ class SamouraiState(SamouraiPlay):
             self.retreat_left -= 1
             self._log(EV_RETREAT, seat, t, -1, 1, 0)
             self._retreat()
+        elif step in OPTION_STEPS:
+            self._option_apply(step, seat, action)
         elif step == ST_DISCARD:
             if action == DONE:
                 self.discard_pos += 1

@@ -6,7 +6,11 @@ purchase is ``BUY_SAMURAI`` or ``BUY_CASTLE`` then the territory; a move is ``MO
 origin, its destination (``TERRITORY_<key>``) and the samurai sent (``COUNT_<n>``); a card is
 ``PLAY_<kind>`` then its target; a battle is two ``COMMIT_<kind>`` then a blue
 ``COMMIT_<kind>`` or ``NO_SPECIAL`` by each side; the phase-4 discards are ``DISCARD_<kind>``
-then ``DONE``.  Seats asked in a reaction window answer ``PASS`` or ``PLAY_<kind>``.
+then ``DONE``.  Seats asked in a reaction window answer ``PASS`` or ``PLAY_<kind>``.  The
+optional rules add their own verbs: a secret treasury (``SET_ASIDE``), the exchange of a hand of
+warriors (``ECHANGE``), the Emperor's office and support (``SELL_OFFICE``, ``SUPPORT_*``, answered
+``ACCEPT`` or ``REFUSE``), the Shogun's power (``SHOGUN_CANCEL``), diplomacy (``OFFER_TRADE``,
+``OFFER_<kind>``, ``GIVE_KOKU``) and rank changes (``UP``, ``DOWN``, ``COUNTER``).
 """
 from ..spec import ActionTable
 from . import data
@@ -23,5 +27,10 @@ ACTIONS = ActionTable(
     ("COMMIT", data.CARD_KEYS),
     ("DISCARD", data.CARD_KEYS),
     ("SEPPUKU",),
+    # optional rules
+    ("SET_ASIDE",), ("ECHANGE",), ("SELL_OFFICE",), ("ACCEPT",), ("REFUSE",), ("SUPPORT_ATTACKER",),
+    ("SUPPORT_DEFENDER",), ("SHOGUN_CANCEL",), ("OFFER_TRADE",), ("GIVE_KOKU",),
+    ("OFFER", data.CARD_KEYS),
+    ("UP",), ("DOWN",), ("COUNTER",),
 )
 ACTION_NAMES = ACTIONS.names

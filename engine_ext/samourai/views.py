@@ -14,7 +14,10 @@ from .actions import ACTIONS, ACTION_NAMES  # noqa: F401  (re-exported for bots'
 
 STEP_NAMES = ("", "setup_place", "name_next", "return", "purchase", "buy_where", "activate", "move_from",
               "move_to", "move_count", "target_player", "target_territory", "window", "counter",
-              "commit", "castle_taken", "relocate_castle", "retreat", "discard", "game_over")
+              "commit", "castle_taken", "relocate_castle", "retreat", "discard", "game_over",
+              "announce_order", "rank_change", "rank_counter", "office_buyer", "office_price", "office_answer",
+              "support", "support_from", "support_answer", "shogun_power", "trade_with", "trade_card",
+              "trade_answer", "gift_to", "gift_amount", "exchange")
 PHASE_NAMES = ("setup", "purchase", "activation", "taxes_and_cards", "over")
 WINDOW_NAMES = ("turn_start", "move", "after_battle")
 END_REASONS = ("", "target", "round_cap", "forfeit")
@@ -22,16 +25,19 @@ EVENT_NAMES = ("setup_city", "place", "emperor", "shogun", "named", "buy", "sell
                "enter", "battle", "commit", "reveal", "battle_end", "losses", "retreat", "castle", "honor",
                "koku", "draw", "discard", "reshuffle", "play", "target", "steal", "uprising", "free",
                "eliminated", "return", "province_score", "taxes", "round", "pass", "end", "seppuku",
-               "forfeit")
+               "forfeit", "order", "rank_change", "office", "support", "shogun_cancel", "offer", "trade",
+               "gift", "set_aside", "show", "treasury")
 # events whose ``a`` field is a card kind, a territory, or a seat
-_CARD_EVENTS = {"commit", "reveal", "draw", "discard", "play", "steal"}
+_CARD_EVENTS = {"commit", "reveal", "draw", "discard", "play", "steal", "offer", "trade", "show",
+                "shogun_cancel"}
 _TERRITORY_EVENTS = {"setup_city", "place", "buy", "move", "cancel", "enter", "battle", "castle", "free",
                      "uprising", "return", "retreat"}
 CASTLE_FATES = ("destroy", "replace", "relocate")
 
 ARRAY_FIELDS = ("owner", "samurai", "castle", "blocked", "koku", "honor", "reserve", "castles_left",
                 "eliminated", "forfeited", "done", "castle_built", "setup_left", "hand_size",
-                "pending_size", "hand", "pending", "b_cards", "legal")
+                "pending_size", "hand", "pending", "b_cards", "legal", "treasury", "rank_used", "exchange_used",
+                "trade_used", "support_sent")
 SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_scale", "kyoto_imperial",
                  "justice_for_others", "new_ninja", "seppuku", "koku_land", "over", "end_reason",
                  "decisions", "round_no", "phase", "step", "decider", "active", "emperor", "shogun",
@@ -39,9 +45,12 @@ SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_sc
                  "mv_count", "mv_paid", "mv_free", "mv_sea", "mv_attack", "b_att", "b_def", "b_where",
                  "b_from", "b_count", "b_side", "b_n0", "b_n1", "b_forced", "b_winner", "retreat_left",
                  "c_kind", "c_player", "c_target_player", "c_target_terr", "c_context", "window_kind",
-                 "window_pos", "counter_pos", "discard_pos")
+                 "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
+                 "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
+                 "rank_pos", "rank_mover", "office_sold", "office_buyer", "office_price", "support_used",
+                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to")
 LIST_FIELDS = ("events", "pile", "discard", "window_seats", "counter_seats", "discard_order",
-               "forfeit_order")
+               "forfeit_order", "order", "announced")
 NK = len(data.CARDS)
 NT = len(data.TERRITORIES)
 KEYS = data.CARD_KEYS
@@ -110,6 +119,15 @@ def _table(state, seat):
                            "target_territory": TKEYS[state.c_target_terr] if state.c_target_terr >= 0 else None}
     if step == "buy_where":
         pending["buying"] = ("samurai", "castle")[state.buy_kind]
+    if step == "office_answer":
+        pending["office"] = {"price": state.office_price, "emperor": state.emperor}
+    if step in ("support_from", "support_answer"):
+        pending["support"] = {"side": ("attacker", "defender")[state.sup_side], "samurai": state.sup_count}
+    if step == "trade_answer":
+        pending["trade"] = {"by": state.active, "card": KEYS[state.trade_card]}
+    if step == "shogun_power":
+        pending["card"] = {"card": KEYS[state.c_kind], "by": state.c_player,
+                           "target_seat": _none(state.c_target_player)}
     return {
         "game": "samourai",
         "players": state.n,
@@ -123,6 +141,10 @@ def _table(state, seat):
         "end_latched": bool(state.latched),
         "shogun_free_move_used": bool(state.shogun_free_used),
         "moves_this_turn": state.moves_made,
+        "order": list(state.order) if state.limited_emperor else None,
+        "emperor_office_sold": bool(state.office_sold),
+        "emperor_support_used": bool(state.support_used),
+        "shogun_power_used": bool(state.shogun_power_used),
         "territories": [{"key": TKEYS[t], "owner": _none(state.owner[t]), "samurai": state.samurai[t],
                          "castle": _none(state.castle[t]), "barred": bool(state.blocked[t])} for t in range(NT)],
         "seats": [_seat_view(state, s) for s in range(state.n)],
@@ -154,6 +176,10 @@ def _event(event, seat):
         entry["winner"] = ("attacker", "defender", "tie")[amount]
     elif name == "losses":
         entry["attacker_lost"], entry["defender_lost"] = a, b
+    elif name == "support":
+        entry["side"] = ("attacker", "defender")[a]
+    elif name in ("gift", "office", "rank_change"):
+        entry["to"] = _none(a)
     elif name == "target":
         entry["target_seat"] = _none(a)
         entry["target_territory"] = TKEYS[b] if b >= 0 else None
@@ -170,7 +196,8 @@ def observation(state, seat, since=0):
     """Everything ``seat`` may know, with the events from index ``since`` on."""
     view = _table(state, seat)
     view["seat"] = seat
-    view["you"] = {"hand": _hand(state, seat), "discards_set_aside": _hand(state, seat, "pending")}
+    view["you"] = {"hand": _hand(state, seat), "discards_set_aside": _hand(state, seat, "pending"),
+                   "treasury": state.treasury[seat]}
     view["events"] = [_event(e, seat) for e in state.events[since:]]
     view["event_count"] = len(state.events)
     return view
@@ -182,6 +209,7 @@ def full_view(state, since=0):
     for s, entry in enumerate(view["seats"]):
         entry["hand"] = _hand(state, s)
         entry["discards_set_aside"] = _hand(state, s, "pending")
+        entry["treasury"] = state.treasury[s]
     view["draw_pile_cards"] = [KEYS[c] for c in reversed(state.pile)]
     view["events"] = [_event(e, None) for e in state.events[since:]]
     view["event_count"] = len(state.events)
@@ -208,7 +236,8 @@ def result(state):
     seats = []
     for s in range(state.n):
         entry = _seat_view(state, s)
-        entry.update({"seat": s, "rank": ranks[s], "castles": state.castles_on_board(s)})
+        entry.update({"seat": s, "rank": ranks[s], "castles": state.castles_on_board(s),
+                      "treasury": state.treasury[s]})
         seats.append(entry)
     return {
         "game": "samourai",

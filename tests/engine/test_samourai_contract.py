@@ -9,8 +9,7 @@ import pytest
 from arena.engines import COMPILED, PYTHON, load_module
 from engine_ext.samourai.spec import SPEC
 
-OPTION_SETS = [{}, {"target": 20, "province_variant": True, "new_card_scale": True, "kyoto_imperial": True,
-                    "justice_for_others": True, "new_ninja": True, "seppuku": True, "koku_land": True}]
+OPTION_SETS = [{}, {option.name: 20 if option.name == "target" else True for option in SPEC.options}]
 
 
 def _walk(module, n, seed, options=None):
