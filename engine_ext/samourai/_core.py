@@ -88,7 +88,7 @@ PH_SETUP, PH_PURCHASE, PH_ACTIVATION, PH_TAXES, PH_OVER = 0, 1, 2, 3, 4
  ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_OFFICE_ANSWER, ST_SUPPORT,
  ST_SUPPORT_FROM, ST_SUPPORT_ANSWER, ST_SHOGUN, ST_TRADE_PLAYER, ST_TRADE_CARD, ST_TRADE_ANSWER,
  ST_GIFT_PLAYER, ST_GIFT_AMOUNT, ST_EXCHANGE) = range(36)
-W_START, W_MOVE, W_AFTER = 0, 1, 2
+W_MOVE, W_AFTER = 1, 2
 END_NONE, END_TARGET, END_ROUND_CAP, END_FORFEIT = 0, 1, 2, 3
 (EV_SETUP_CITY, EV_PLACE, EV_EMPEROR, EV_SHOGUN, EV_NAME, EV_BUY, EV_SELL, EV_MOVE, EV_CANCEL,
  EV_ENTER, EV_BATTLE, EV_COMMIT, EV_REVEAL, EV_BATTLE_END, EV_LOSSES, EV_RETREAT, EV_CASTLE, EV_HONOR,
@@ -152,6 +152,7 @@ class SamouraiCore:
         """``seat`` draws ``count`` cards; an empty pile is refilled from the shuffled discards
         (R27); with neither, nothing more is drawn.  Returns the cards drawn."""
         drawn = 0
+        cards = []
         for i in range(count):
             if len(self.pile) == 0:
                 if len(self.discard) == 0:
@@ -163,8 +164,10 @@ class SamouraiCore:
             card = self.pile.pop()
             self.hand[seat * NK + card] += 1
             self.hand_size[seat] += 1
-            self._log(EV_DRAW, seat, card, -1, 1, 1 << seat)
+            cards.append(card)
             drawn += 1
+        if drawn > 0:
+            self._log(EV_DRAW, seat, tuple(cards), -1, drawn, 1 << seat)
         return drawn
 
     def _take_card(self, seat, card):

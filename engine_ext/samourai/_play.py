@@ -13,7 +13,7 @@ from ._core import (
     EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
     EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, JUSTICE, LINK, NINJA, NK, NT,
     RELOCATE, REPLACE, SCORCHED, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER,
-    ST_TARGET_TERRITORY, ST_WINDOW, TSUNAMI, WAKO, W_AFTER, W_MOVE, W_START)
+    ST_TARGET_TERRITORY, ST_WINDOW, TSUNAMI, WAKO, W_AFTER, W_MOVE)
 
 CTX_TURN, CTX_WINDOW = 0, 1
 
@@ -45,14 +45,15 @@ class SamouraiPlay(SamouraiCore):
             self.window_pos += 1
         if self.window_kind == W_MOVE:
             self._execute_move()
+        elif self.window_kind == W_AFTER:
+            self._after_battle()
         else:
             self._resume_turn()
 
     def _resume_turn(self):
-        if self.eliminated[self.active]:
-            self._end_activation_turn()
-        else:
-            self._ask(ST_ACTIVATE, self.active)
+        """Back to the active clan, even eliminated by his own attack (he may then only end his
+        turn): who decides after a battle must not depend on its outcome."""
+        self._ask(ST_ACTIVATE, self.active)
 
     def _window_plays(self, seat):
         plays = []
@@ -69,8 +70,6 @@ class SamouraiPlay(SamouraiCore):
             plays.append(NINJA)
         if self.has_card(seat, WAKO):
             plays.append(WAKO)
-        if kind == W_START and self.has_card(seat, SCORCHED) and self.territories_of(seat) > 0:
-            plays.append(SCORCHED)
         plays.sort()
         return plays
 
@@ -112,16 +111,11 @@ class SamouraiPlay(SamouraiCore):
             self._ask(ST_TARGET_TERRITORY, seat)
         elif effect == data.FX_AFFRONT or effect == data.FX_NINJA or effect == data.FX_WAKO:
             self._ask(ST_TARGET_PLAYER, seat)
-        elif effect == data.FX_SCORCHED:
-            self.c_target_player = self.active
-            self._ask(ST_TARGET_TERRITORY, seat)
         else:
             self._before_resolve()
 
     def _card_territories(self, seat):
         effect = EFFECT[self.c_kind]
-        if effect == data.FX_SCORCHED:
-            return [t for t in range(NT) if self.owner[t] == seat]
         barred = self.kyoto_imperial and effect == data.FX_UPRISING
         return [t for t in range(NT) if self.uprising_target(seat, t, barred)]
 
@@ -192,8 +186,6 @@ class SamouraiPlay(SamouraiCore):
             paid = min(AMOUNT[card], self.koku[aimed])
             self.koku[aimed] -= paid
             self._log(EV_KOKU, aimed, -1, -1, -paid, 0)
-        elif effect == data.FX_SCORCHED:
-            self.blocked[t] = 1
         self._after_card()
 
     def _after_card(self):
@@ -273,7 +265,7 @@ class SamouraiPlay(SamouraiCore):
         for i in range(6):
             self.b_cards[i] = -1
         self._log(EV_BATTLE, seat, t, self.b_def, count, 0)
-        self._before_commit()
+        self._ask_retreat()
 
     def _ask_commit(self):
         self.b_side = 0
@@ -338,8 +330,14 @@ class SamouraiPlay(SamouraiCore):
                 self._change_honor(loser, -data.SHOGUN_DEFEAT_HONOR[0])
         self._support_outcome(winner)
         if winner == 0:
-            self.retreat_left = self.samurai[where]
+            survivors = self.samurai[where]
             self.samurai[where] = 0
+            if survivors > 0:
+                if self.b_retreat >= 0:
+                    self.samurai[self.b_retreat] += survivors
+                else:
+                    self.reserve[d] += survivors
+                self._log(EV_RETREAT, d, self.b_retreat, -1, survivors, 0)
             if self.b_count > 0:
                 self.owner[where] = att
                 self.samurai[where] = self.b_count
@@ -350,34 +348,34 @@ class SamouraiPlay(SamouraiCore):
                     self.castle[where] = -1
                 self._log(EV_FREE, d, where, -1, 0, 0)
                 self.owner[where] = -1
-            self._retreat()
         else:
             if self.b_count > 0:
                 if self.owner[self.b_from] < 0:
                     self.owner[self.b_from] = att
                 self.samurai[self.b_from] += self.b_count
             self._free_if_empty(where)
-            self._battle_over()
+        for s in (d, att):
+            if not self.eliminated[s] and self.territories_of(s) == 0:
+                self._eliminate(s)
+        # the others' window comes before the draws and the castle's fate: who is asked first must
+        # not depend on the outcome, which the clan whose commitment revealed it could not foresee
+        self._open_window(W_AFTER)
 
     def _retreat_options(self):
-        return [t for t in range(NT) if self.owner[t] == self.b_def]
+        return [t for t in range(NT) if self.owner[t] == self.b_def and t != self.b_where]
 
-    def _retreat(self):
-        """R74: the defeated defender's survivors go where he likes among his territories."""
-        if self.retreat_left > 0:
-            options = self._retreat_options()
-            if len(options) == 0:
-                self.reserve[self.b_def] += self.retreat_left
-                self._log(EV_RETREAT, self.b_def, -1, -1, self.retreat_left, 0)
-                self.retreat_left = 0
-            elif len(options) == 1:
-                self.samurai[options[0]] += self.retreat_left
-                self._log(EV_RETREAT, self.b_def, options[0], -1, self.retreat_left, 0)
-                self.retreat_left = 0
-            else:
-                self._ask(ST_RETREAT, self.b_def)
-                return
-        if self.owner[self.b_where] == self.b_att and self.castle[self.b_where] >= 0:
+    def _ask_retreat(self):
+        """R74: where the defender's survivors go if he loses, among his other territories, chosen
+        before the cards (automatic with one choice; with none they go back to his reserve)."""
+        options = self._retreat_options()
+        if self.samurai[self.b_where] > 0 and len(options) >= 2:
+            self._ask(ST_RETREAT, self.b_def)
+            return
+        self.b_retreat = options[0] if len(options) == 1 else -1
+        self._before_commit()
+
+    def _after_battle(self):
+        if self.b_winner == 0 and self.owner[self.b_where] == self.b_att and self.castle[self.b_where] >= 0:
             self._ask(ST_CASTLE, self.b_att)
         else:
             self._battle_over()
@@ -399,14 +397,9 @@ class SamouraiPlay(SamouraiCore):
         self._battle_over()
 
     def _battle_over(self):
-        att = self.b_att
-        d = self.b_def
-        self._draw(att, data.BATTLE_DRAW[0])
-        self._draw(d, data.WINNING_DEFENDER_DRAW[0] if self.b_winner == 1 else data.BATTLE_DRAW[0])
-        for s in (d, att):
-            if not self.eliminated[s] and self.territories_of(s) == 0:
-                self._eliminate(s)
-        self._open_window(W_AFTER)
+        self._draw(self.b_att, data.BATTLE_DRAW[0])
+        self._draw(self.b_def, data.WINNING_DEFENDER_DRAW[0] if self.b_winner == 1 else data.BATTLE_DRAW[0])
+        self._resume_turn()
 
     def _eliminate(self, seat):
         self.eliminated[seat] = 1

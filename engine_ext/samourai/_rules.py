@@ -32,25 +32,30 @@ Rulings where the rulebook is silent or ambiguous:
   more with his castle (A21).  Losses are the sabres on all the opponent's cards, the special
   included (A23), at most 4 and at most the samurai present.  A tie: nobody gains honour, both
   take their losses, the attacker's survivors go home (A22).  A winner left with no samurai still
-  gains his honour; an attacker then destroys the castle and the territory is free (A25).  A
-  defeated defender places his survivors on his other territories, one decision per survivor
-  (automatic with one choice), or back in his reserve with none (A24).  The winning attacker
-  decides a captured castle's fate: destroy it, replace it from his reserve, or with none in
-  reserve move one of his own there (A26); a destroyed castle returns to its owner's reserve.
-  Committed cards are discarded; each side draws 2, a winning defender 3 (R76).
+  gains his honour; an attacker then destroys the castle and the territory is free (A25).  The
+  defender says before the cards where his survivors would go if he lost, one of his other
+  territories (automatic with one choice; with none they go back to his reserve, A24): asked
+  after the reveal, who decides next would depend on the cards, which the clan whose commitment
+  revealed them could not see.  For the same reason the others' window comes right after the
+  reveal, then the winning attacker decides a captured castle's fate: destroy it, replace it from
+  his reserve, or with none in reserve move one of his own there (A26; a destroyed castle returns
+  to its owner's reserve); then each side draws 2, a winning defender 3 (R76), and the attacker's
+  turn goes on, even if his attack eliminated him (he may then only end it).
 * Cards (R17-R29): a card is used for its value in a battle or for its power.  Events are
   played in one's own activation turn; blue cards only as a battle's special; any-time cards
   (Ninja, Wako) in one's own turn or in a reaction window, and only with 3 cards or more in
   hand (R23, A31).  Justice shogunale, Tsunami and Terre brûlée are counters, played only in the
   window of what they counter.  Their designed effects are in ``data``.
 * Reaction windows (§5.4): asked in turn, clockwise from the active clan's left, of every seat
-  whose hand holds at least 3 cards (a public fact), whatever it holds.  At the start of each
-  activation turn and after each battle, the others may play Ninja, Wako or (at the start only,
-  R104 "avant que le joueur visé ne se soit déplacé") Terre brûlée on the active clan.  A sea
-  move asks every other seat (Tsunami); an attack asks the defender (Justice, Terre brûlée).  A
-  card aimed at another seat asks that seat (Justice).  The first counter cancels the action:
-  Tsunami and Terre brûlée refund the move (R101, R104), Justice does not (A41); a counter is
-  never countered.
+  whose hand holds at least 3 cards (a public fact), whatever it holds.  After each battle (R24:
+  "avant ou après un combat"), before its draws, the others may play Ninja or Wako.  A sea move
+  asks every other seat (Tsunami); an attack asks the defender (Justice, Terre brûlée "pendant son
+  déplacement").  A card aimed at another seat asks that seat (Justice).  There is no window at
+  the start of each turn: it would ask every clan several times a round about cards few hold,
+  and Terre brûlée "avant que le joueur visé ne se soit déplacé" does what it does on the move
+  itself (the territory is barred to him for the rest of his turn).  The first counter cancels
+  the action: Tsunami and Terre brûlée refund the move (R101, R104), Justice does not (A41); a
+  counter is never countered.
 * Honour (R78-R84): a clan scores its complete provinces and Kyoto when it ends its activation
   turn, every round (A7); with the whole Kinai, Kyoto's point is not added (A8).
 * Elimination (R105, A46): a clan with no territory is eliminated at once and plays no more
@@ -62,7 +67,7 @@ Rulings where the rulebook is silent or ambiguous:
   to 5 plus its extra cards by PC, clockwise from the Emperor (A28, A29).
 * The end (R106-R110): the game ends after the phase 2 of the round in which a clan passed the
   target (strictly more, A16), or in the next one if it was passed in phase 3 (A17), or after
-  round 40 (A15).  Ranks: honour, then PC, cities, territories, castles and samurai on the
+  round 15 (A15, ``data.MAX_ROUNDS``).  Ranks: honour, then PC, cities, territories, castles and samurai on the
   board (R109, A18); full ties share a rank.  A seat that forfeits ends the game at once and
   ranks last alone.
 """
@@ -78,14 +83,14 @@ from .spec import SPEC
 from ._core import (
     BUY_CASTLE, BUY_SAMURAI, CATEGORY, CAT_ANY_TIME, CAT_EVENT, CAT_SPECIAL, COMMIT, COST, COUNT,
     DESTROY, DISCARD, DONE, EFFECT, END_FORFEIT, END_NONE, END_ROUND_CAP, END_TARGET, END_TURN,
-    EV_BUY, EV_CANCEL, EV_COMMIT, EV_DISCARD, EV_EMPEROR, EV_END, EV_FORFEIT, EV_NAME, EV_PASS,
-    EV_PLACE, EV_PLAY, EV_RETREAT, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN,
-    EV_TAX, EV_TREASURY, EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, MAJOR_CITIES, MAXP, MAX_MOVES,
-    MAX_ROUNDS, MINOR_CITIES, MOVE, NK, NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER,
-    PH_PURCHASE, PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, SELL_HONOR, SEPPUKU,
-    ST_ACTIVATE, ST_BUY_WHERE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO,
-    ST_NAME, ST_NONE, ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER,
-    ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, W_MOVE, W_START)
+    EV_BUY, EV_CANCEL, EV_COMMIT, EV_DISCARD, EV_EMPEROR, EV_END, EV_FORFEIT, EV_NAME, EV_PLACE,
+    EV_PLAY, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN, EV_TAX, EV_TREASURY,
+    EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, MAJOR_CITIES, MAXP, MAX_MOVES, MAX_ROUNDS, MINOR_CITIES,
+    MOVE, NK, NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE, PH_SETUP,
+    PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, SELL_HONOR, SEPPUKU, ST_ACTIVATE, ST_BUY_WHERE,
+    ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE,
+    ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW,
+    TERRITORY, W_MOVE)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 _ALLOWANCE = data.SAMURAI_ALLOWANCE[0]
@@ -126,6 +131,7 @@ class SamouraiState(SamouraiOptions):
         if self.rank_changes and not self.limited_emperor:
             raise ValueError("samourai option rank_changes needs limited_emperor")
         self.events = []
+        self.view_cache = {}
         self.rng = Rng(seed)
         self.over = False
         self.end_reason = END_NONE
@@ -152,7 +158,7 @@ class SamouraiState(SamouraiOptions):
         self.b_n0 = self.b_n1 = 0
         self.b_forced = False
         self.b_winner = -1
-        self.retreat_left = 0
+        self.b_retreat = -1
         self.c_kind = self.c_player = self.c_target_player = self.c_target_terr = -1
         self.c_context = CTX_TURN
         self.window_kind = -1
@@ -280,7 +286,7 @@ class SamouraiState(SamouraiOptions):
             self.acted = False
             for t in range(NT):
                 self.blocked[t] = 0
-            self._open_window(W_START)
+            self._ask(ST_ACTIVATE, seat)
 
     def _end_turn(self):
         self.done[self.active] = 1
@@ -336,11 +342,14 @@ class SamouraiState(SamouraiOptions):
     def _discards_done(self):
         scale = data.NEW_EXTRA_CARDS_SCALE[0] if self.new_card_scale else data.EXTRA_CARDS_SCALE[0]
         for s in self.discard_order:
+            cards = []
             for k in range(NK):
                 while self.pending[s * NK + k] > 0:
                     self.pending[s * NK + k] -= 1
                     self._to_discard(k)
-                    self._log(EV_DISCARD, s, k, -1, 1, 0)
+                    cards.append(k)
+            if len(cards) > 0:
+                self._log(EV_DISCARD, s, tuple(cards), -1, len(cards), 0)
             self.pending_size[s] = 0
         for s in self.discard_order:
             want = max(0, data.HAND_REFILL[0] - self.hand_size[s]) + data.extra_cards(self.clan_points(s), scale)
@@ -424,6 +433,8 @@ class SamouraiState(SamouraiOptions):
                     out.append(TERRITORY + t)
         elif step == ST_ACTIVATE:
             out.append(END_TURN)
+            if self.eliminated[seat]:
+                return out
             if self.moves_made < MAX_MOVES and len(self._move_origins(seat)) > 0:
                 out.append(MOVE)
             if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
@@ -565,12 +576,10 @@ class SamouraiState(SamouraiOptions):
             self._card_targeted()
         elif step == ST_TARGET_TERRITORY:
             self.c_target_terr = action - TERRITORY
-            if EFFECT[self.c_kind] != data.FX_SCORCHED:
-                self.c_target_player = self.owner[self.c_target_terr]
+            self.c_target_player = self.owner[self.c_target_terr]
             self._card_targeted()
         elif step == ST_WINDOW:
             if action == PASS:
-                self._log(EV_PASS, seat, -1, -1, self.window_kind, 0)
                 self._window_next()
             elif self.window_kind == W_MOVE:
                 self._counter_move(seat, action - PLAY)
@@ -578,7 +587,6 @@ class SamouraiState(SamouraiOptions):
                 self._play_card(seat, action - PLAY, CTX_WINDOW)
         elif step == ST_COUNTER:
             if action == PASS:
-                self._log(EV_PASS, seat, -1, -1, 3, 0)
                 self._counter_next()
             else:
                 self._take_card(seat, JUSTICE)
@@ -600,11 +608,8 @@ class SamouraiState(SamouraiOptions):
         elif step == ST_RELOCATE:
             self._castle_fate(RELOCATE, action - TERRITORY)
         elif step == ST_RETREAT:
-            t = action - TERRITORY
-            self.samurai[t] += 1
-            self.retreat_left -= 1
-            self._log(EV_RETREAT, seat, t, -1, 1, 0)
-            self._retreat()
+            self.b_retreat = action - TERRITORY
+            self._before_commit()
         elif step in OPTION_STEPS:
             self._option_apply(step, seat, action)
         elif step == ST_DISCARD:
@@ -619,7 +624,6 @@ class SamouraiState(SamouraiOptions):
                 self._take_card(seat, k)
                 self.pending[seat * NK + k] += 1
                 self.pending_size[seat] += 1
-                self._log(EV_DISCARD, seat, k, -1, 0, 1 << seat)
 
     # ------------------------------------------------------------------ the contract
     def current_seats(self):
@@ -675,6 +679,7 @@ class SamouraiState(SamouraiOptions):
         for name in views.LIST_FIELDS:
             setattr(other, name, list(getattr(self, name)))
         other.options = dict(self.options)
+        other.view_cache = {}
         other.rng = Rng(0)
         other.rng.state = self.rng.state
         other.rng.increment = self.rng.increment

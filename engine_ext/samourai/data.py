@@ -74,10 +74,11 @@ RETURN_KOKU = (4, RULEBOOK)              # "et 4 koku"
 # --- the end --------------------------------------------------------------------------------
 TARGET = (25, RULEBOOK)                  # "Le joueur qui dépasse les 25 points d'honneur"
 TARGETS = ((20, 25, 30, 35, 40), RULEBOOK)   # initiation 20; option Durée 30, 35, 40
-# CHOSEN (ruling A15): a game with no winner after 40 rounds ends there, ranked by the rulebook's
-# order; and at most 60 moves in one activation turn, so that free moves between one's own
-# castles cannot go on for ever.
-MAX_ROUNDS = (40, CHOSEN)
+# CHOSEN (ruling A15): a game with no winner after 15 rounds ends there, ranked by the rulebook's
+# order.  The design note has a round stand for "plus d'une dizaine d'années" of a Sengoku it
+# dates 1477-1603, about a dozen rounds; 15 leaves room for the longer targets.  And at most 60
+# moves in one activation turn, so that free moves between one's own castles cannot go on for ever.
+MAX_ROUNDS = (15, CHOSEN)
 MAX_MOVES_PER_TURN = (60, CHOSEN)
 KOKU_PER_HONOR = (3, RULEBOOK)           # options Trésor du clan and Au pays des koku: 3 koku = 1
 
@@ -262,7 +263,9 @@ CARDS = (
     Card("affront", "Affront", EVENT, 2, 2, 0, 0, 0, FX_AFFRONT, 1, RULEBOOK),
     Card("complot", "Complot", EVENT, 1, 3, 0, 0, 1, FX_AFFRONT, 2, RULEBOOK),
     Card("commerce_nanban", "Commerce nanban", EVENT, 2, 3, 0, 0, 0, FX_KOKU, 3, CHOSEN),
-    # Any-time cards (RULEBOOK names all of these but Wako's effect).
+    # Any-time cards (RULEBOOK names all of these but Wako's effect).  Terre brûlée is played on an
+    # attack on its holder: the move is cancelled and refunded, the territory barred to the attacker
+    # for the rest of his turn (RULEBOOK: "le déplacement est annulé et le joueur récupère son koku").
     Card("ninja", "Ninja", ANY_TIME, 2, 5, 0, 0, 0, FX_NINJA, 1, RULEBOOK),
     Card("justice_shogunale", "Justice shogunale", ANY_TIME, 2, 5, 0, 0, 0, FX_JUSTICE, 0, RULEBOOK),
     Card("tsunami", "Tsunami", ANY_TIME, 2, 4, 0, 0, 0, FX_TSUNAMI, 0, RULEBOOK),

@@ -19,7 +19,7 @@ STEP_NAMES = ("", "setup_place", "name_next", "return", "purchase", "buy_where",
               "support", "support_from", "support_answer", "shogun_power", "trade_with", "trade_card",
               "trade_answer", "gift_to", "gift_amount", "exchange")
 PHASE_NAMES = ("setup", "purchase", "activation", "taxes_and_cards", "over")
-WINDOW_NAMES = ("turn_start", "move", "after_battle")
+WINDOW_NAMES = ("", "move", "after_battle")
 END_REASONS = ("", "target", "round_cap", "forfeit")
 EVENT_NAMES = ("setup_city", "place", "emperor", "shogun", "named", "buy", "sell_honor", "move", "cancel",
                "enter", "battle", "commit", "reveal", "battle_end", "losses", "retreat", "castle", "honor",
@@ -28,7 +28,8 @@ EVENT_NAMES = ("setup_city", "place", "emperor", "shogun", "named", "buy", "sell
                "forfeit", "order", "rank_change", "office", "support", "shogun_cancel", "offer", "trade",
                "gift", "set_aside", "show", "treasury")
 # events whose ``a`` field is a card kind, a territory, or a seat
-_CARD_EVENTS = {"commit", "reveal", "draw", "discard", "play", "steal", "offer", "trade", "show",
+_CARDS_EVENTS = {"draw", "discard"}     # ``a`` is a tuple of card kinds
+_CARD_EVENTS = {"commit", "reveal", "play", "steal", "offer", "trade", "show",
                 "shogun_cancel"}
 _TERRITORY_EVENTS = {"setup_city", "place", "buy", "move", "cancel", "enter", "battle", "castle", "free",
                      "uprising", "return", "retreat"}
@@ -43,7 +44,7 @@ SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_sc
                  "decisions", "round_no", "phase", "step", "decider", "active", "emperor", "shogun",
                  "latched", "shogun_free_used", "moves_made", "acted", "buy_kind", "mv_from", "mv_to",
                  "mv_count", "mv_paid", "mv_free", "mv_sea", "mv_attack", "b_att", "b_def", "b_where",
-                 "b_from", "b_count", "b_side", "b_n0", "b_n1", "b_forced", "b_winner", "retreat_left",
+                 "b_from", "b_count", "b_side", "b_n0", "b_n1", "b_forced", "b_winner", "b_retreat",
                  "c_kind", "c_player", "c_target_player", "c_target_terr", "c_context", "window_kind",
                  "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
                  "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
@@ -89,9 +90,10 @@ def _seat_view(state, s):
 
 
 def _battle(state, seat):
-    if state.b_att < 0 or state.step not in (14, 15, 16, 17):
+    if state.b_att < 0 or not (state.step in (14, 15, 16, 17, 26, 27, 28)
+                               or (state.step == 12 and state.window_kind == 2)):
         return None
-    revealed = state.step != 14
+    revealed = state.b_winner >= 0
     sides = []
     for side, who in ((0, state.b_att), (1, state.b_def)):
         cards = [state.b_cards[side * 3 + i] for i in range(3)]
@@ -101,7 +103,7 @@ def _battle(state, seat):
     return {"territory": TKEYS[state.b_where], "from": TKEYS[state.b_from], "attacking_samurai": state.b_count,
             "attacker": sides[0], "defender": sides[1], "forced_defence": bool(state.b_forced),
             "winner": ("attacker", "defender", "tie")[state.b_winner] if state.b_winner >= 0 else None,
-            "survivors_to_place": state.retreat_left}
+            "retreat_to": TKEYS[state.b_retreat] if state.b_retreat >= 0 else None}
 
 
 def _table(state, seat):
@@ -161,7 +163,9 @@ def _event(event, seat):
     name = EVENT_NAMES[kind]
     visible = audience == 0 or seat is None or (audience >> seat) & 1
     entry = {"event": name, "seat": _none(actor)}
-    if name in _CARD_EVENTS:
+    if name in _CARDS_EVENTS:
+        entry["cards"] = [KEYS[c] for c in a] if visible else None
+    elif name in _CARD_EVENTS:
         entry["card"] = KEYS[a] if visible and a >= 0 else None
         if name == "steal" or (name == "play" and b >= 0):
             entry["target"] = b
@@ -192,13 +196,26 @@ def _event(event, seat):
     return entry
 
 
+def _events(state, seat, since):
+    """The log from ``since`` on as ``seat`` sees it.  A game's log is long (thousands of events)
+    and only grows, so each seat's rendering is kept on the state and extended; callers get
+    copies."""
+    cache = state.view_cache.get(seat)
+    if cache is None:
+        cache = state.view_cache[seat] = []
+    events = state.events
+    for i in range(len(cache), len(events)):
+        cache.append(_event(events[i], seat))
+    return [dict(entry) for entry in cache[since:]]
+
+
 def observation(state, seat, since=0):
     """Everything ``seat`` may know, with the events from index ``since`` on."""
     view = _table(state, seat)
     view["seat"] = seat
     view["you"] = {"hand": _hand(state, seat), "discards_set_aside": _hand(state, seat, "pending"),
                    "treasury": state.treasury[seat]}
-    view["events"] = [_event(e, seat) for e in state.events[since:]]
+    view["events"] = _events(state, seat, since)
     view["event_count"] = len(state.events)
     return view
 
@@ -211,7 +228,7 @@ def full_view(state, since=0):
         entry["discards_set_aside"] = _hand(state, s, "pending")
         entry["treasury"] = state.treasury[s]
     view["draw_pile_cards"] = [KEYS[c] for c in reversed(state.pile)]
-    view["events"] = [_event(e, None) for e in state.events[since:]]
+    view["events"] = _events(state, None, since)
     view["event_count"] = len(state.events)
     return view
 
@@ -252,6 +269,13 @@ def result(state):
     }
 
 
+def _redraw(rng, cards):
+    """Unseen cards of an event, drawn anew: one kind, or a tuple of as many kinds."""
+    if isinstance(cards, tuple):
+        return tuple(int(rng.random() * NK) for _ in cards)
+    return int(rng.random() * NK)
+
+
 def resample_hidden(state, seat, seed):
     """A copy of ``state`` that ``seat`` cannot tell apart from it: the draw pile, the other
     seats' hands, their phase-4 discards set aside and their unrevealed battle cards are dealt
@@ -260,8 +284,10 @@ def resample_hidden(state, seat, seed):
     what ``seat`` never saw changes."""
     rng = random.Random(seed)
     other = state.clone()
+    if seat in state.view_cache:     # what ``seat`` saw of the log is the same in the copy
+        other.view_cache[seat] = list(state.view_cache[seat])
     unseen = list(other.pile)
-    revealed = other.step != 14
+    revealed = other.b_winner >= 0
     committed = [] if revealed or other.b_att < 0 else [i for i in range(6) if other.b_cards[i] >= 0
                                                         and (other.b_att if i < 3 else other.b_def) != seat]
     for i in committed:
@@ -291,6 +317,6 @@ def resample_hidden(state, seat, seed):
             for _ in range(other.pending_size[s]):
                 other.pending[s * NK + unseen.pop()] += 1
     other.pile = unseen
-    other.events = [e if e[5] == 0 or (e[5] >> seat) & 1 else e[:2] + (rng.randrange(NK),) + e[3:]
+    other.events = [e if e[5] == 0 or (e[5] >> seat) & 1 else e[:2] + (_redraw(rng, e[2]),) + e[3:]
                     for e in other.events]
     return other

@@ -72,6 +72,7 @@ def position(build, n=3, board=None, hands=None, koku=None, honor=None, active=0
     state.discard = []
     state.round_no = 1
     state.events = []
+    state.view_cache = {}
     state.active = active
     state.decider = active
     if step == "purchase":

@@ -14,10 +14,12 @@ def pass_windows(state):
 
 
 def attack(state, frm, to, count, attacker_cards, defender_cards=None, attacker_special=None,
-           defender_special=None):
+           defender_special=None, retreat=None):
     seat = state.active
     act(state, seat, "MOVE", f"TERRITORY_{frm.upper()}", f"TERRITORY_{to.upper()}", f"COUNT_{count}")
     pass_windows(state)
+    if state.step == 17:
+        act(state, state.decider, f"TERRITORY_{retreat.upper()}")
     for card in attacker_cards:
         act(state, seat, f"COMMIT_{card.upper()}")
     act(state, seat, f"COMMIT_{attacker_special.upper()}" if attacker_special else "NO_SPECIAL")
@@ -166,15 +168,35 @@ def test_an_attacker_wiped_out_destroys_the_castle(build):
     assert s.owner[T("harima")] == -1 and s.castle[T("harima")] == -1 and s.castles_left[1] == 3
 
 
-def test_a_defeated_defender_places_each_survivor_where_he_likes(build):
+def test_a_defender_chooses_before_the_cards_where_his_survivors_would_go(build):
     s = position(build, board={"settsu": (0, 6, False), "harima": (1, 4, False), "bizen": (1, 1, False),
                                "tajima": (1, 1, False)},
                  hands={0: ["hatamoto", "hatamoto"], 1: ["ashigaru", "ashigaru"]})
-    attack(s, "settsu", "harima", 6, ["hatamoto", "hatamoto"], ["ashigaru", "ashigaru"])
-    assert s.step == 17 and s.decider == 1 and s.retreat_left == 2
-    assert names(s, 1) == ["TERRITORY_TAJIMA", "TERRITORY_BIZEN"]
-    act(s, 1, "TERRITORY_BIZEN", "TERRITORY_TAJIMA")
-    assert s.samurai[T("bizen")] == 2 and s.samurai[T("tajima")] == 2
+    act(s, 0, "MOVE", "TERRITORY_SETTSU", "TERRITORY_HARIMA", "COUNT_6")
+    assert s.step == 17 and s.decider == 1 and names(s, 1) == ["TERRITORY_TAJIMA", "TERRITORY_BIZEN"]
+    act(s, 1, "TERRITORY_TAJIMA")
+    assert s.step == 14 and s.decider == 0
+    act(s, 0, "COMMIT_HATAMOTO", "COMMIT_HATAMOTO", "NO_SPECIAL")
+    act(s, 1, "COMMIT_ASHIGARU", "COMMIT_ASHIGARU", "NO_SPECIAL")
+    assert s.samurai[T("tajima")] == 1 + 2 and s.samurai[T("bizen")] == 1
+
+
+def test_who_decides_after_a_battle_does_not_depend_on_its_outcome(build):
+    # the others' window comes first; without it, the attacker decides (castle or turn), even
+    # eliminated by his own attack, when he may only end his turn
+    for defender_cards, winner in ((["ashigaru", "ashigaru"], "attacker"), (["hatamoto", "hatamoto"], "defender")):
+        s = position(build, board={"settsu": (0, 4, False), "harima": (1, 1, False)},
+                     hands={0: ["samourai", "samourai"], 1: defender_cards, 2: ["ashigaru"] * 3})
+        attack(s, "settsu", "harima", 4, ["samourai", "samourai"], defender_cards)
+        assert events(s, "battle_end")[-1]["winner"] == winner
+        assert s.step == 12 and s.decider == 2 and s.hand_size[0] == 0, "the draws come after the window"
+        act(s, 2, "PASS")
+        assert s.decider == 0 and s.hand_size[0] == 2
+    s = position(build, board={"settsu": (0, 4, False), "tanba": (1, 1, True)},
+                 hands={0: ["samourai", "samourai"], 1: ["archers", "arquebusiers"]})
+    attack(s, "settsu", "tanba", 4, ["samourai", "samourai"], ["archers", "arquebusiers"])
+    assert events(s, "battle_end")[-1]["defence"] == 2 + 3 + 2 + 1 + 1
+    assert s.eliminated[0] == 1 and s.decider == 0 and names(s, 0) == ["END_TURN"]
 
 
 def test_a_defender_losing_his_last_territory_is_eliminated_and_his_survivors_go_home(build):

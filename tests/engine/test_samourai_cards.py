@@ -106,15 +106,25 @@ def test_t23_justice_on_an_attack_gives_no_refund(build):
     assert s.blocked[T("harima")] == 0
 
 
-def test_the_start_of_a_turn_asks_the_others_for_ninja_wako_and_terre_brulee(build):
-    s = position(build, board={"settsu": (0, 3, False), "harima": (1, 1, False)},
-                 hands={0: ["ashigaru", "samourai"], 1: ["ninja", "wako", "terre_brulee"]}, koku={0: 3})
-    s._start_turn(0)
-    assert s.step == 12 and s.decider == 1
-    assert names(s, 1) == ["PASS", "PLAY_NINJA", "PLAY_TERRE_BRULEE", "PLAY_WAKO"]
-    act(s, 1, "PLAY_WAKO", "PLAYER_0")
+def test_after_a_battle_the_others_may_play_ninja_or_wako_before_the_draws(build):
+    s = position(build, board={"settsu": (0, 4, False), "harima": (1, 1, False), "bizen": (1, 1, False)},
+                 hands={0: ["samourai", "samourai"], 1: ["ashigaru", "ashigaru"],
+                        2: ["ninja", "wako", "terre_brulee"]}, koku={0: 3})
+    act(s, 0, "MOVE", "TERRITORY_SETTSU", "TERRITORY_HARIMA", "COUNT_4",
+        "COMMIT_SAMOURAI", "COMMIT_SAMOURAI", "NO_SPECIAL")
+    act(s, 1, "COMMIT_ASHIGARU", "COMMIT_ASHIGARU", "NO_SPECIAL")
+    assert s.step == 12 and s.decider == 2
+    assert names(s, 2) == ["PASS", "PLAY_WAKO"], "nobody has a card to steal yet; Terre brûlée is a counter"
+    act(s, 2, "PLAY_WAKO", "PLAYER_0")
     assert s.koku[0] == 0
-    assert s.step == 6 and s.decider == 0, "one card per seat per window, and seat 2 holds none"
+    assert s.step == 6 and s.decider == 0 and s.hand_size[0] == 2, "one card per seat per window, then the draws"
+
+
+def test_no_clan_is_asked_at_the_start_of_a_turn(build):
+    s = position(build, board={"settsu": (0, 3, False), "harima": (1, 1, False)},
+                 hands={0: ["ashigaru", "samourai"], 1: ["ninja", "wako", "terre_brulee"]})
+    s._start_turn(0)
+    assert s.step == 6 and s.decider == 0
 
 
 def test_ninja_takes_a_random_card_seen_only_by_the_thief_and_the_victim(build):

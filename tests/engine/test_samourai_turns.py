@@ -178,12 +178,17 @@ def test_phase_four_discards_are_hidden_until_everybody_has_chosen(build):
     act(s, first, f"DISCARD_{['ASHIGARU', 'SAMOURAI', 'ARCHERS'][first]}")
     other = (first + 1) % 3
     assert s.observation(other)["seats"][first]["hand_size"] == 3
-    assert [e["card"] for e in s.observation(other)["events"] if e["event"] == "discard"] == [None]
+    assert not [e for e in s.observation(other)["events"] if e["event"] == "discard"]
+    assert s.observation(first)["you"]["discards_set_aside"] == {["ashigaru", "samourai", "archers"][first]: 1}
+    assert s.observation(other)["you"]["discards_set_aside"] == {}
     act(s, first, "DONE")
     assert s.decider == other
     while s.step == 18:
         act(s, s.decider, "DONE")
     assert ["ashigaru", "samourai", "archers"][first] in s.observation(other)["discard_pile"]
+    revealed = [e for e in s.observation(other)["events"] if e["event"] == "discard"]
+    assert revealed == [{"event": "discard", "seat": first, "cards": [["ashigaru", "samourai", "archers"][first]],
+                         "amount": 1}]
 
 
 def test_t18_any_time_cards_need_three_cards_in_hand(build):
