@@ -25,6 +25,7 @@ from engine_ext.spec import GameSpec, Option  # noqa: F401  (Option is part of t
 _PACKAGES = {
     "katana": "engine_ext.katana",
     "risques": "engine_ext.risques",
+    "samourai": "engine_ext.samourai",
 }
 
 
