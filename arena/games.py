@@ -26,6 +26,7 @@ _PACKAGES = {
     "katana": "engine_ext.katana",
     "risques": "engine_ext.risques",
     "shogun": "engine_ext.shogun",
+    "samourai": "engine_ext.samourai",
 }
 
 

@@ -1,0 +1,2 @@
+# Compiled with its classes as Python objects for now.
+cimport cython

@@ -1,0 +1,420 @@
+"""Samouraï & Katana, the play of an activation turn: reaction windows, cards, moves and battles.
+
+One source for both builds (``_play.pxd``).  ``SamouraiPlay`` extends the state of ``_core`` with
+what happens between a clan's decisions in its activation turn and the other clans' answers to
+them; the rules module ``_rules`` subclasses it with the rounds, the legality of each decision
+and the engine contract, and provides the flow it returns to (``_resume_turn``,
+``_end_activation_turn``).  The rulings are stated in ``_rules``' docstring.
+"""
+from ._core import SamouraiCore
+from . import data
+from ._core import (
+    AMOUNT, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE, EV_COMMIT,
+    EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
+    EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, JUSTICE, LINK, NINJA, NK, NT,
+    RELOCATE, REPLACE, SCORCHED, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER,
+    ST_TARGET_TERRITORY, ST_WINDOW, TSUNAMI, WAKO, W_AFTER, W_MOVE)
+
+CTX_TURN, CTX_WINDOW = 0, 1
+
+
+class SamouraiPlay(SamouraiCore):
+    """Windows, cards, moves and battles of the active clan's turn."""
+
+    # ------------------------------------------------------------------ windows
+    def _eligible(self, seat):
+        if seat == self.active or not self.can_play_any_time(seat):
+            return False
+        if self.window_kind == W_MOVE:
+            return self.mv_sea or seat == self.b_def or self.justice_for_others
+        return True
+
+    def _open_window(self, kind):
+        self.window_kind = kind
+        self.window_seats = [(self.active + i) % self.n for i in range(1, self.n)]
+        self.window_pos = -1
+        self._window_next()
+
+    def _window_next(self):
+        self.window_pos += 1
+        while self.window_pos < len(self.window_seats):
+            seat = self.window_seats[self.window_pos]
+            if self._eligible(seat):
+                self._ask(ST_WINDOW, seat)
+                return
+            self.window_pos += 1
+        if self.window_kind == W_MOVE:
+            self._execute_move()
+        elif self.window_kind == W_AFTER:
+            self._after_battle()
+        else:
+            self._resume_turn()
+
+    def _resume_turn(self):
+        """Back to the active clan, even eliminated by his own attack (he may then only end his
+        turn): who decides after a battle must not depend on its outcome."""
+        self._ask(ST_ACTIVATE, self.active)
+
+    def _window_plays(self, seat):
+        plays = []
+        kind = self.window_kind
+        if kind == W_MOVE:
+            if self.mv_sea and self.has_card(seat, TSUNAMI):
+                plays.append(TSUNAMI)
+            if self.mv_attack and self.has_card(seat, JUSTICE) and (seat == self.b_def or self.justice_for_others):
+                plays.append(JUSTICE)
+            if self.mv_attack and seat == self.b_def and self.has_card(seat, SCORCHED):
+                plays.append(SCORCHED)
+            return plays
+        if self.has_card(seat, NINJA) and not (self.new_ninja and kind == W_AFTER) and self._ninja_targets(seat):
+            plays.append(NINJA)
+        if self.has_card(seat, WAKO):
+            plays.append(WAKO)
+        plays.sort()
+        return plays
+
+    def _ninja_targets(self, seat):
+        for s in range(self.n):
+            if s != seat and not self.forfeited[s] and self.hand_size[s] > 0:
+                return True
+        return False
+
+    def _counter_move(self, seat, card):
+        """A counter played in a move's window cancels the move (R99, R101, R104)."""
+        self._take_card(seat, card)
+        self._to_discard(card)
+        self._log(EV_PLAY, seat, card, self.active, 0, 0)
+        refund = card != JUSTICE
+        if refund:
+            if self.mv_free:
+                self.shogun_free_used = False
+            self.koku[self.active] += self.mv_paid
+        if card == SCORCHED:
+            self.blocked[self.mv_to] = 1
+        self._log(EV_CANCEL, self.active, self.mv_from, self.mv_to, 1 if refund else 0, 0)
+        self.b_def = -1
+        self._resume_turn()
+
+    # ------------------------------------------------------------------ cards
+    def _play_card(self, seat, card, context):
+        self._take_card(seat, card)
+        self._to_discard(card)
+        self.koku[seat] -= COST[card]
+        self._log(EV_PLAY, seat, card, -1, COST[card], 0)
+        self.c_kind = card
+        self.c_player = seat
+        self.c_context = context
+        self.c_target_player = -1
+        self.c_target_terr = -1
+        effect = EFFECT[card]
+        if effect == data.FX_UPRISING or effect == data.FX_SECT:
+            self._ask(ST_TARGET_TERRITORY, seat)
+        elif effect == data.FX_AFFRONT or effect == data.FX_NINJA or effect == data.FX_WAKO:
+            self._ask(ST_TARGET_PLAYER, seat)
+        else:
+            self._before_resolve()
+
+    def _card_territories(self, seat):
+        effect = EFFECT[self.c_kind]
+        barred = self.kyoto_imperial and effect == data.FX_UPRISING
+        return [t for t in range(NT) if self.uprising_target(seat, t, barred)]
+
+    def _card_players(self, seat):
+        effect = EFFECT[self.c_kind]
+        players = []
+        for s in range(self.n):
+            if self.forfeited[s]:
+                continue
+            if effect == data.FX_AFFRONT:
+                players.append(s)          # R83: possibly oneself
+            elif s != seat and (effect != data.FX_NINJA or self.hand_size[s] > 0):
+                players.append(s)
+        return players
+
+    def _card_targeted(self):
+        self._log(EV_TARGET, self.c_player, self.c_target_player, self.c_target_terr, 0, 0)
+        aimed = self.c_target_player
+        self.counter_seats = []
+        if aimed >= 0 and aimed != self.c_player:
+            if self.can_play_any_time(aimed):
+                self.counter_seats.append(aimed)
+            if self.justice_for_others:        # O4: Justice may defend another clan
+                for i in range(1, self.n):
+                    s = (self.c_player + i) % self.n
+                    if s != aimed and self.can_play_any_time(s):
+                        self.counter_seats.append(s)
+        self.counter_pos = -1
+        self._counter_next()
+
+    def _counter_next(self):
+        self.counter_pos += 1
+        if self.counter_pos < len(self.counter_seats):
+            self._ask(ST_COUNTER, self.counter_seats[self.counter_pos])
+        else:
+            self._before_resolve()
+
+    def _resolve_card(self):
+        card = self.c_kind
+        seat = self.c_player
+        effect = EFFECT[card]
+        t = self.c_target_terr
+        aimed = self.c_target_player
+        if effect == data.FX_UPRISING or effect == data.FX_SECT:
+            removed = self.samurai[t] if effect == data.FX_UPRISING else min(AMOUNT[card], self.samurai[t])
+            self._log(EV_UPRISING, seat, t, aimed, removed, 0)
+            self._remove_samurai(t, removed)
+            self._free_if_empty(t)
+        elif effect == data.FX_HONOR:
+            self._change_honor(seat, AMOUNT[card])
+        elif effect == data.FX_AFFRONT:
+            self._change_honor(aimed, -AMOUNT[card])
+        elif effect == data.FX_KOKU:
+            self.koku[seat] += AMOUNT[card]
+            self._log(EV_KOKU, seat, -1, -1, AMOUNT[card], 0)
+        elif effect == data.FX_NINJA:
+            if self.hand_size[aimed] > 0:
+                pick = self.rng.below(self.hand_size[aimed])
+                for k in range(NK):
+                    pick -= self.hand[aimed * NK + k]
+                    if pick < 0:
+                        self._take_card(aimed, k)
+                        self.hand[seat * NK + k] += 1
+                        self.hand_size[seat] += 1
+                        self._log(EV_STEAL, seat, k, aimed, 1, (1 << seat) | (1 << aimed))
+                        break
+        elif effect == data.FX_WAKO:
+            paid = min(AMOUNT[card], self.koku[aimed])
+            self.koku[aimed] -= paid
+            self._log(EV_KOKU, aimed, -1, -1, -paid, 0)
+        self._after_card()
+
+    def _after_card(self):
+        if self.c_context == CTX_WINDOW:
+            self._window_next()
+        else:
+            self._ask(ST_ACTIVATE, self.active)
+
+    # ------------------------------------------------------------------ moves
+    def _move_cost(self, seat, t):
+        if self.castle[t] == seat:
+            return 0
+        if self.shogun == seat and not self.shogun_free_used:
+            return 0
+        return data.MOVE_PRICE[0]
+
+    def _dest_ok(self, seat, origin, t):
+        if LINK[origin * NT + t] == 0 or self.blocked[t] or self._move_cost(seat, t) > self.koku[seat]:
+            return False
+        return self.owner[t] < 0 or self.owner[t] == seat or self.hand_size[seat] >= 2
+
+    def _move_origins(self, seat):
+        origins = []
+        for o in range(NT):
+            if self.owner[o] == seat and self.samurai[o] > 0:
+                for t in range(NT):
+                    if self._dest_ok(seat, o, t):
+                        origins.append(o)
+                        break
+        return origins
+
+    def _declare_move(self, count):
+        seat = self.active
+        t = self.mv_to
+        self.mv_count = count
+        self.mv_paid = 0
+        self.mv_free = False
+        if self.castle[t] != seat:
+            if self.shogun == seat and not self.shogun_free_used:
+                self.shogun_free_used = True
+                self.mv_free = True
+            else:
+                self.mv_paid = data.MOVE_PRICE[0]
+                self.koku[seat] -= self.mv_paid
+        self.moves_made += 1
+        self.mv_sea = LINK[self.mv_from * NT + t] == 2
+        self.mv_attack = self.owner[t] >= 0 and self.owner[t] != seat
+        self.b_def = self.owner[t] if self.mv_attack else -1
+        self._log(EV_MOVE, seat, self.mv_from, t, count, 0)
+        if self.mv_sea or self.mv_attack:
+            self._open_window(W_MOVE)
+        else:
+            self._execute_move()
+
+    def _execute_move(self):
+        seat = self.active
+        o = self.mv_from
+        t = self.mv_to
+        count = self.mv_count
+        self.samurai[o] -= count
+        self._free_if_empty(o)
+        if not self.mv_attack:
+            if self.owner[t] < 0:
+                self.owner[t] = seat
+                self._log(EV_ENTER, seat, t, -1, count, 0)
+            self.samurai[t] += count
+            self._ask(ST_ACTIVATE, seat)
+            return
+        self.b_att = seat
+        self.b_where = t
+        self.b_from = o
+        self.b_count = count
+        self.b_n0 = 0
+        self.b_n1 = 0
+        self.b_forced = False
+        self.b_winner = -1
+        for i in range(6):
+            self.b_cards[i] = -1
+        self._log(EV_BATTLE, seat, t, self.b_def, count, 0)
+        self._ask_retreat()
+
+    def _ask_commit(self):
+        self.b_side = 0
+        self._ask(ST_COMMIT, self.b_att)
+
+    # ------------------------------------------------------------------ battles
+    def _commit(self, seat, card):
+        side = self.b_side
+        slot = self.b_n0 if side == 0 else self.b_n1
+        self._take_card(seat, card)
+        self.b_cards[side * 3 + slot] = card
+        if side == 0:
+            self.b_n0 += 1
+        else:
+            self.b_n1 += 1
+        self._log(EV_COMMIT, seat, card, -1, slot, 1 << seat)
+        if slot == 2:
+            self._commit_done()
+
+    def _commit_done(self):
+        if self.b_side == 1:
+            self._reveal()
+            return
+        d = self.b_def
+        if self.hand_size[d] < 2:
+            # R64: the attacked clan fills his hand up to 2 and fights with their values only
+            self._draw(d, 2 - self.hand_size[d])
+            self.b_forced = True
+            for k in range(NK):
+                while self.hand[d * NK + k] > 0:
+                    self._take_card(d, k)
+                    self.b_cards[3 + self.b_n1] = k
+                    self._log(EV_COMMIT, d, k, -1, self.b_n1, 1 << d)
+                    self.b_n1 += 1
+            self._reveal()
+            return
+        self.b_side = 1
+        self._ask(ST_COMMIT, d)
+
+    def _reveal(self):
+        att = self.b_att
+        d = self.b_def
+        where = self.b_where
+        for i in range(6):
+            if self.b_cards[i] >= 0:
+                self._log(EV_REVEAL, att if i < 3 else d, self.b_cards[i], -1, i % 3, 0)
+        attack, defence, att_loss, def_loss = self.battle_totals()
+        winner = 0 if attack > defence else 1 if defence > attack else 2
+        self.b_winner = winner
+        self._log(EV_BATTLE_END, att, attack, defence, winner, 0)
+        self.b_count -= att_loss
+        self.reserve[att] += att_loss
+        self._remove_samurai(where, def_loss)
+        self._log(EV_LOSSES, att, att_loss, def_loss, 0, 0)
+        for i in range(6):
+            if self.b_cards[i] >= 0:
+                self._to_discard(self.b_cards[i])
+        if winner < 2:
+            self._change_honor(att if winner == 0 else d, data.BATTLE_HONOR[0])
+            loser = d if winner == 0 else att
+            if loser == self.shogun:
+                self._change_honor(loser, -data.SHOGUN_DEFEAT_HONOR[0])
+        self._support_outcome(winner)
+        if winner == 0:
+            survivors = self.samurai[where]
+            self.samurai[where] = 0
+            if survivors > 0:
+                if self.b_retreat >= 0:
+                    self.samurai[self.b_retreat] += survivors
+                else:
+                    self.reserve[d] += survivors
+                self._log(EV_RETREAT, d, self.b_retreat, -1, survivors, 0)
+            if self.b_count > 0:
+                self.owner[where] = att
+                self.samurai[where] = self.b_count
+            else:
+                if self.castle[where] >= 0:
+                    self.castles_left[self.castle[where]] += 1
+                    self._log(EV_CASTLE, att, where, self.castle[where], 0, 0)
+                    self.castle[where] = -1
+                self._log(EV_FREE, d, where, -1, 0, 0)
+                self.owner[where] = -1
+        else:
+            if self.b_count > 0:
+                if self.owner[self.b_from] < 0:
+                    self.owner[self.b_from] = att
+                self.samurai[self.b_from] += self.b_count
+            self._free_if_empty(where)
+        for s in (d, att):
+            if not self.eliminated[s] and self.territories_of(s) == 0:
+                self._eliminate(s)
+        # the others' window comes before the draws and the castle's fate: who is asked first must
+        # not depend on the outcome, which the clan whose commitment revealed it could not foresee
+        self._open_window(W_AFTER)
+
+    def _retreat_options(self):
+        return [t for t in range(NT) if self.owner[t] == self.b_def and t != self.b_where]
+
+    def _ask_retreat(self):
+        """R74: where the defender's survivors go if he loses, among his other territories, chosen
+        before the cards (automatic with one choice; with none they go back to his reserve)."""
+        options = self._retreat_options()
+        if self.samurai[self.b_where] > 0 and len(options) >= 2:
+            self._ask(ST_RETREAT, self.b_def)
+            return
+        self.b_retreat = options[0] if len(options) == 1 else -1
+        self._before_commit()
+
+    def _after_battle(self):
+        if self.b_winner == 0 and self.owner[self.b_where] == self.b_att and self.castle[self.b_where] >= 0:
+            self._ask(ST_CASTLE, self.b_att)
+        else:
+            self._battle_over()
+
+    def _castle_fate(self, action, relocated_from):
+        where = self.b_where
+        att = self.b_att
+        old = self.castle[where]
+        self.castles_left[old] += 1
+        self.castle[where] = -1
+        if action == REPLACE:
+            self.castles_left[att] -= 1
+            self.castle[where] = att
+        elif action == RELOCATE:
+            self.castle[relocated_from] = -1
+            self._free_if_empty(relocated_from)
+            self.castle[where] = att
+        self._log(EV_CASTLE, att, where, old, action - DESTROY, 0)
+        self._battle_over()
+
+    def _battle_over(self):
+        self._draw(self.b_att, data.BATTLE_DRAW[0])
+        self._draw(self.b_def, data.WINNING_DEFENDER_DRAW[0] if self.b_winner == 1 else data.BATTLE_DRAW[0])
+        self._resume_turn()
+
+    def _eliminate(self, seat):
+        self.eliminated[seat] = 1
+        self.done[seat] = 1
+        self._log(EV_ELIMINATED, seat, -1, -1, 0, 0)
+
+    def _do_seppuku(self, seat):
+        """O3: a clan with one territory and at most 3 samurai dissolves and returns next round."""
+        for t in range(NT):
+            if self.owner[t] == seat:
+                self._remove_samurai(t, self.samurai[t])
+                if self.castle[t] == seat:
+                    self.castle[t] = -1
+                    self.castles_left[seat] += 1
+                self.owner[t] = -1
+        self._log(EV_SEPPUKU, seat, -1, -1, 0, 0)
+        self._eliminate(seat)
+        self._end_activation_turn()
