@@ -80,8 +80,9 @@ def _ladder_tick():
 def _refit_ratings():
     """Refits the published rating of every rating pool of every game."""
     from web.games import catalog
+    from web.matches.selectors import finished_match_records
     from web.ratings.services import ratings_refit_game
-    return sum(len(ratings_refit_game(game=game)) for game in catalog.game_ids())
+    return sum(len(ratings_refit_game(game=game, read_records=finished_match_records)) for game in catalog.game_ids())
 
 
 def _advance_tournaments():

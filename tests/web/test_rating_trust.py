@@ -12,6 +12,7 @@ from web.ratings import selectors as rating_selectors
 from web.ratings.models import CurrentRating, RatingEntry
 from web.tournaments import services as tournament_services
 from web.tournaments.models import Tournament
+from web.matches.selectors import finished_match_records
 
 POOL = "katana@1.0"
 
@@ -66,7 +67,7 @@ def test_an_organisers_tournament_leaves_the_published_ratings_unchanged(house, 
     assert "Rated inside the tournament only" in page.split('id="tournament-rating"')[1].split("</p>")[0]
     # and the refit reads the ladder's matches only
     from web.ratings.services import ratings_refit
-    table = ratings_refit(pool=POOL)
+    table = ratings_refit(pool=POOL, read_records=finished_match_records)
     assert table.n_matches == Match.objects.filter(kind="ladder", status="done").count()
 
 
@@ -173,11 +174,11 @@ def test_the_chart_reads_one_point_per_refit_and_per_day_not_per_match(house):
     assert len(live) == 6
     # the first three matches were played two days ago
     RatingEntry.objects.filter(pk__in=[e.pk for e in live[:3]]).update(created_at=timezone.now() - timedelta(days=2))
-    assert ratings_refit(pool=POOL) is not None
-    assert ratings_refit(pool=POOL) is None, "nothing new since the last refit: no new point"
+    assert ratings_refit(pool=POOL, read_records=finished_match_records) is not None
+    assert ratings_refit(pool=POOL, read_records=finished_match_records) is None, "nothing new since the last refit: no new point"
     later = match_services.match_create(game="katana", seats=house[1:4], seed=7)   # house[0] sits out
     match_execution.matches_run(match_ids=[later.pk], worker="test")
-    assert ratings_refit(pool=POOL) is not None, "a new match: the pool is refitted, every bot gets its point"
+    assert ratings_refit(pool=POOL, read_records=finished_match_records) is not None, "a new match: the pool is refitted, every bot gets its point"
     points = rating_selectors.rating_chart_points(bot=house[0], pool=POOL)
     assert [(p.kind, p.pk) for p in points] == [("live", live[2].pk), ("live", live[5].pk)] + [
         ("fit", e.pk) for e in RatingEntry.objects.filter(bot=house[0], kind="fit").order_by("id")]

@@ -18,6 +18,7 @@ from web.ratings.models import CurrentRating, Pool, RatingEntry
 from web.ratings.pools import pools_ensure
 from web.ratings.services import current_ratings_ensure
 from tests.web.test_web_matches import _Statements
+from web.matches.selectors import finished_match_records
 
 DUEL, MASSACRE = "risques@1.3[mode=duel]", "risques@1.3[mode=massacre]"
 
@@ -144,5 +145,5 @@ def test_a_one_seat_match_against_automata_is_stored_and_ranked_by_mean_score(cl
 def test_a_score_pool_has_nothing_to_refit(house):
     from web.ratings.services import ratings_refit
     _solo_matches(house[0], 1)
-    assert ratings_refit(pool=SOLO.key) is None
+    assert ratings_refit(pool=SOLO.key, read_records=finished_match_records) is None
     assert Pool.objects.get(key=SOLO.key).label == "solo"

@@ -5,6 +5,7 @@ from web.matches import execution as match_execution
 from web.matches import services as match_services
 from web.ratings import records, selectors, services
 from web.ratings.models import CurrentRating, RatingEntry
+from web.matches.selectors import finished_match_records
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def test_rating_entries_are_append_only(house, played):
 
 
 def test_refit_appends_the_published_rating_with_its_interval(house, played):
-    table = services.ratings_refit(pool="katana@1.0")
+    table = services.ratings_refit(pool="katana@1.0", read_records=finished_match_records)
     assert table.n_matches == 40
     fits = RatingEntry.objects.filter(kind="fit")
     assert fits.count() == 6
@@ -53,13 +54,11 @@ def test_refit_appends_the_published_rating_with_its_interval(house, played):
     assert [r.rating for r in board] == sorted((r.rating for r in board), reverse=True) and len(board) == 6
 
 
-def test_live_changes_after_the_fitted_data_are_kept(house, played, monkeypatch):
+def test_live_changes_after_the_fitted_data_are_kept(house, played):
     from web.matches import selectors as match_selectors
     records, through = match_selectors.finished_match_records(pool="katana@1.0")
     # The fit reads the first 30 matches only: the last 10 were finished while it ran.
-    monkeypatch.setattr(match_selectors, "finished_match_records",
-                        lambda *, pool: (records[:30], played[29].pk))
-    table = services.ratings_refit(pool="katana@1.0")
+    table = services.ratings_refit(pool="katana@1.0", read_records=lambda *, pool: (records[:30], played[29].pk))
     for bot in house:
         later = sum(e.delta for e in RatingEntry.objects.filter(bot=bot, kind="live", match_id__gt=played[29].pk))
         assert selectors.current_rating(bot=bot).rating == pytest.approx(table[str(bot.pk)].rating + later)

@@ -9,7 +9,6 @@ from arena.ratings import LiveElo, fit_ratings
 from arena.ratings.live import Z95
 from arena.ratings.scores import ScoreSummary, add_score, automaton_results, mean_interval
 from web.bulk_sql import batch_rows, batch_table
-from web.matches import selectors as match_selectors
 from web.ratings.models import CurrentRating, Pool, RatingEntry
 from web.ratings.records import match_record
 
@@ -189,8 +188,12 @@ def ratings_apply_match(*, match, seats, result=None):
                                                       match.result if result is None else result)])
 
 
-def ratings_refit(*, pool):
+def ratings_refit(*, pool, read_records):
     """Fits the published rating of ``pool`` (a pool key) on its every finished match and appends it.
+
+    ``read_records(pool=key)`` returns the pool's finished matches as rating records and the
+    largest match id read (``web.matches.selectors.finished_match_records``): the matches are the
+    matches app's, which sits above this one, so its caller hands the reading in.
 
     The current rating becomes the fitted one plus the live changes of the
     matches finished since the fit's data was read.  Returns the fitted
@@ -208,7 +211,7 @@ def ratings_refit(*, pool):
     if last_fit is not None and not RatingEntry.objects.filter(pool=pool, kind=RatingEntry.Kind.LIVE,
                                                                id__gt=last_fit).exists():
         return None
-    records, through = match_selectors.finished_match_records(pool=pool.key)
+    records, through = read_records(pool=pool.key)
     if len(records) < 1:
         return None
     table = fit_ratings(records, game=pool.key)
@@ -236,11 +239,11 @@ def ratings_refit(*, pool):
     return table
 
 
-def ratings_refit_game(*, game):
+def ratings_refit_game(*, game, read_records):
     """``ratings_refit`` of every pool of ``game``: ``{pool key: fitted table}`` of those fitted."""
     tables = {}
     for key in Pool.objects.filter(game=game).order_by("key").values_list("key", flat=True):
-        table = ratings_refit(pool=key)
+        table = ratings_refit(pool=key, read_records=read_records)
         if table is not None:
             tables[key] = table
     return tables

@@ -32,7 +32,8 @@ def _enterable(bot, organiser):
     return bot.owner_id is None or bot.owner_id == organiser.pk or bot.others_may_enter
 
 
-def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rounds, options, seed, owner):
+def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rounds, options, seed, owner,
+          official=False):
     """The tournament, its participants and its scheduler, checked and not stored."""
     try:
         info = catalog.game_info(game)
@@ -62,7 +63,7 @@ def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rou
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
     tournament = Tournament(name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
                             players_per_match=players_per_match, games_per_pairing=games_per_pairing,
-                            rounds_planned=rounds or 0, options=options, seed=seed,
+                            rounds_planned=rounds or 0, options=options, seed=seed, official=official,
                             status=Tournament.Status.RUNNING, started_at=timezone.now())
     participants = [TournamentParticipant(bot=bot, bot_version=version, number=number)
                     for number, (bot, version) in enumerate(entries, start=1)]
@@ -100,7 +101,7 @@ def _allowance_left(owner):
 
 
 def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
-                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, official=False):
     """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
     first round.
 
@@ -108,6 +109,8 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
     plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
     plays ``games_per_pairing`` games; knock-outs play as their bracket says.
+    ``official``: its matches feed the pools' published ratings from the start (the platform's own
+    tournaments, such as the demo's; staff make a user's official with ``tournament_make_official``).
     ``owner`` (the organiser) may enter only bots it may (see ``_enterable``) and queue at most
     ``ARENA_TOURNAMENT_MATCHES_PER_DAY`` matches a day, counted by the most a tournament can
     create, so that one account cannot take the workers for itself.
@@ -115,7 +118,8 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     """
     tournament, participants, scheduler = _plan(
         name=name, game=game, bots=bots, format=format, players_per_match=players_per_match,
-        games_per_pairing=games_per_pairing, rounds=rounds, options=options, seed=seed, owner=owner)
+        games_per_pairing=games_per_pairing, rounds=rounds, options=options, seed=seed, owner=owner,
+        official=official)
     with transaction.atomic():
         if owner is not None:   # one organiser's creations are counted one at a time
             get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
