@@ -1,1 +1,76 @@
+# Declarations that make _core.py a compiled module: C types for the state's scalars, C calls
+# for the mechanics on the hot path.  Names not declared here stay Python.
 cimport cython
+from engine_ext._rng cimport Rng
+
+cdef int N_TILES, KATANA, ROWS, COLS, CELLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES
+cdef int STARTING_SASHIMONO, NO_SASHIMONO, FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED
+cdef tuple TILE_COMPOSITION, TILE_POINTS, TILE_COINS, TILE_POWER, PRICE
+cdef int EV_ROUND, EV_DRAFT, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_MARKET_CARD, EV_MOVE, EV_SWAP
+cdef int EV_ADVANCE, EV_DECORATE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_COLLECT, EV_PROJECT
+cdef int EV_KATANA, EV_PLAY, EV_BUY, EV_DISCARD, EV_SASHIMONO, EV_FAVOUR, EV_REFILL, EV_HONOUR_REVEAL
+cdef int EV_SCORE, EV_END
+
+cdef int cell_of(int row, int column)
+
+
+cdef class ShogunCore:
+    cdef public int n, decisions, forfeited, round, komainu, first
+    cdef public bint over, record
+    cdef public object seed, end_reason
+    cdef public Rng rng
+    cdef public list events, coins, score, passed, workers_free, workers_unlocked, monks_used
+    cdef public list figures_on_board, stock, artisan, project, sashimono, cell_tile, cell_progress
+    cdef public list cell_deco, cell_sashi, cell_credit, cell_activated, hand, under, family_home, member
+    cdef public list katana_state, katana_comp, katana_column, katana_value, shame, delivered, honours
+    cdef public list open_cards, second_line, action_area, end_scores, space_tile, space_worker
+    cdef public list space_open, market_used, academy_used, palace_used, sashi_supply, favour
+    cdef public list katana_this_turn, halls, tile_stack, daimyo_deck, market_deck, market_display
+    cdef public list honour_deck, honour_display, draft
+
+    cpdef setup(self, int n_players, object seed, bint record)
+    cdef int start_draft_seat(self, int k)
+    cdef void take_draft_tile(self, int seat, int index)
+    cdef void _shuffle(self, list items)
+    cdef inline void _log(self, int kind, int seat, int a, int b, int c)
+    cdef void _reveal_honours(self)
+    cdef inline int temple_cost(self)
+    cdef void gain(self, int seat, int coins, object resources, int points)
+    cdef void take_sashimono(self, int seat, int house)
+    cdef void advance_artisan(self, int seat, int r)
+    cdef bint can_advance(self, int seat, int r)
+    cdef bint any_advance(self, int seat)
+    cdef int next_market_card(self)
+    cdef void take_market_card(self, int seat, int position)
+    cdef object composition(self, int seat, int cell)
+    cdef int next_resource(self, int seat, int cell)
+    cpdef bint is_complete(self, int seat, int cell)
+    cdef int _enter_cell(self, int seat, int tile)
+    cdef bint can_enter(self, int seat, int tile)
+    cpdef void _put_sword(self, int seat, int cell, int tile, int sashi)
+    cdef int move_target(self, int seat, int cell)
+    cdef bint can_move(self, int seat, int cell)
+    cdef void _relocate(self, int seat, int source, int target)
+    cdef int place_resource(self, int seat, int cell)
+    cdef bint can_swap(self, int seat, int upper)
+    cdef void swap(self, int seat, int upper)
+    cdef bint in_line(self, int cell, int line)
+    cdef int placed_count(self, int seat, int cell, int r)
+    cdef bint can_decorate(self, int seat, int cell, int r)
+    cdef void decorate(self, int seat, int cell, int r)
+    cdef bint any_decoration(self, int seat, int used_mask)
+    cdef int decoration_points(self, int deco)
+    cdef int katana_base(self, int seat)
+    cdef int sword_points(self, int seat, int cell, int double_tile, int bonus)
+    cdef void line_payout(self, int seat, int line, int times)
+    cdef int remove_delivered(self, int seat, int cell)
+    cdef int tile_count(self, int tile, int r)
+    cdef bint can_compose(self, list counts, int last)
+    cdef bint project_complete(self, int seat)
+    cdef void restore(self)
+    cpdef int sashimono_points(self, int seat)
+    cpdef object honour_points(self, int seat, int card)
+    cdef void _favour_share(self, int favour, list winners)
+    cpdef settle_first_favour(self)
+    cpdef final_scoring(self)
+    cpdef list ranks(self)

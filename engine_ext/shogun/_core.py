@@ -158,7 +158,7 @@ class ShogunCore:
         """R12-R15: the seat takes the draft tile, puts it on its entry cell, gets its coins and
         those of its starting sashimono, which it lays on the tile."""
         tile = self.draft.pop(index)
-        position = (seat - self.first) % self.n
+        position = (seat - self.first + self.n) % self.n   # never negative: compiled with C division
         cell = self._enter_cell(seat, tile)
         self._put_sword(seat, cell, tile, STARTING_SASHIMONO)
         self.coins[seat] += TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position]
@@ -277,9 +277,12 @@ class ShogunCore:
 
     def _relocate(self, seat, source, target):
         a, b = seat * CELLS + source, seat * CELLS + target
-        for table in (self.cell_tile, self.cell_progress, self.cell_deco, self.cell_sashi,
-                      self.cell_credit, self.cell_activated):
-            table[a], table[b] = table[b], table[a]
+        self.cell_tile[a], self.cell_tile[b] = self.cell_tile[b], self.cell_tile[a]
+        self.cell_progress[a], self.cell_progress[b] = self.cell_progress[b], self.cell_progress[a]
+        self.cell_deco[a], self.cell_deco[b] = self.cell_deco[b], self.cell_deco[a]
+        self.cell_sashi[a], self.cell_sashi[b] = self.cell_sashi[b], self.cell_sashi[a]
+        self.cell_credit[a], self.cell_credit[b] = self.cell_credit[b], self.cell_credit[a]
+        self.cell_activated[a], self.cell_activated[b] = self.cell_activated[b], self.cell_activated[a]
 
     def place_resource(self, seat, cell):
         """One resource from the stock onto the sword; the sword moves one cell.  Returns its new cell."""
@@ -522,7 +525,7 @@ class ShogunCore:
                 if entry[1] & (1 << h.resource):
                     count += 1
         elif kind == data.HC_SETS:
-            count = min(self.sashimono[seat * NRES + r] for r in range(NRES))
+            count = min([self.sashimono[seat * NRES + r] for r in range(NRES)])
         return min(data.HONOUR_MAX, count * h.per // h.divisor)
 
     def _favour_share(self, favour, winners):

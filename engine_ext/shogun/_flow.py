@@ -4,10 +4,15 @@ automatic steps between decisions, Moments and cards, and the legality helpers.
 The rulings are listed in ``_rules.py``'s docstring, which builds the engine contract on this
 module.  Compiled by Cython (``_flow.pxd``) and also run as plain Python.
 """
+import cython
+
 from . import data
-from ._core import (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES, STARTING_SASHIMONO,
-                    EV_PLAY, EV_DISCARD, EV_END)
+from ._core import ShogunCore
 from .actions import ACTIONS
+
+if not cython.compiled:   # the compiled module cimports the same names (see _flow.pxd)
+    from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
+                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END)
 
 ACTION_NAMES = ACTIONS.names
 PASS, DONE = ACTIONS.first("PASS"), ACTIONS.first("DONE")
@@ -36,7 +41,6 @@ K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
  PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER) = range(29)
 (A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT, A_MARKET_AFTER_BUY,
  A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END) = range(100, 111)
-DELIVERY_PHASES = (PH_DELIVER_SCORE, PH_DELIVER_LINES)
 AREA_OF_PHASE = {PH_FORGE: data.FORGE_AREA, PH_DECORATE: data.ACADEMY_AREA,
                  PH_PAL_ACTIVATE: data.PALACE_AREA, PH_MARKET_BUY: data.MARKET_AREA}
 
@@ -236,7 +240,7 @@ class ShogunFlow(ShogunCore):
             if phase != PH_DELIVER_SCORE or self.d_played & (1 << c.effect):
                 return False
             return c.effect != data.E_DOUBLE_POINTS or self.cell_tile[seat * CELLS + self.d_cell] != KATANA
-        if phase in DELIVERY_PHASES:
+        if phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES:
             return False
         if c.area != data.ANY and c.area != self.action_area[seat] and c.area != AREA_OF_PHASE.get(phase, -2):
             return False
@@ -325,6 +329,31 @@ class ShogunFlow(ShogunCore):
         self._log(EV_DISCARD, seat, card, 0, 0)
 
     # ------------------------------------------------------------------ helpers of legality
+    def _legal_free(self, s, phase):
+        """Deliveries, the katana, cards: the free decisions of the windows (see the rulings)."""
+        out = []
+        if self.passed[s]:
+            return out
+        delivering = phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES
+        if not delivering:
+            for cell in range(CELLS):
+                if self.is_complete(s, cell):
+                    out.append(DELIVER + cell)
+            if self._can_katana(s):
+                out.append(KATANA_ACTION)
+        held = [card for card in range(N_CARDS) if self.hand[s * N_CARDS + card]]
+        for entry in self.open_cards[s]:
+            if entry[0] not in held:
+                held.append(entry[0])
+        for card in held:                   # only the cards the seat holds or has open can be used
+            if self._can_play(s, card, phase):
+                out.append(PLAY + card)
+            if self._can_buy(s, card, False):
+                out.append(BUY + card)
+            if not delivering and self._open_index(s, card, 1, 0) >= 0:
+                out.append(DISCARD + card)
+        return out
+
     def _has_passive(self, seat, kind):
         for slot in range(N_HALLS):
             if data.HALLS[self.halls[slot]].kind == kind and self.member[seat * N_HALLS + slot]:

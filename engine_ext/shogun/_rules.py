@@ -52,24 +52,28 @@ steps its area asks, then ``DONE``.  Rulings where the rulebook is silent, besid
 * Ties (R113): the tied seat holding the favour card with the highest numeral ranks first,
   otherwise the tied seats share the rank; ``result()["winner"]`` lists the seats ranked first.
 """
+import cython
+
 from .._rng import Rng
 from . import data
 from . import views
-from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS, N_SPACES, EV_PLACE, EV_PASS,
-                    EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_PROJECT,
-                    EV_KATANA, EV_BUY)
-from ._flow import (ShogunFlow, ACTION_NAMES, PASS,  # noqa: F401  (ACTION_NAMES: the module's API)
-                    DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY,
-                    P_PALACE, P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
-                    COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP,
-                    COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, REORG_PAIRS,
-                    K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR,
-                    PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE, PH_DECORATE, PH_SIDE_DECORATE,
-                    PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL, PH_FORGE, PH_MOVE,
-                    PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
-                    PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, A_END_TURN,
-                    A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_MARKET_AFTER_BUY, A_MARKET_CARDS,
-                    A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END, DELIVERY_PHASES)
+from ._flow import ShogunFlow, ACTION_NAMES  # noqa: F401  (ACTION_NAMES: the module's API)
+
+if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
+    from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,  # noqa: F401
+                        N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE,
+                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY)
+    from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
+                        P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
+                        COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
+                        DROP, COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS,
+                        REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN,
+                        PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
+                        PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE,
+                        PH_SIDE_HALL, PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE,
+                        PH_DELIVER_LINES, PH_PROJECT, PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY,
+                        PH_HALL_ONCE, A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST,
+                        A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 
@@ -78,31 +82,6 @@ class ShogunState(ShogunFlow):
     """A game of Shōgun no Katana: legal decisions, their effects, and the engine contract."""
 
     # ------------------------------------------------------------------ legality
-    def _legal_free(self, s, phase):
-        """Deliveries, the katana, cards: the free decisions of the windows (see the rulings)."""
-        out = []
-        if self.passed[s]:
-            return out
-        delivering = phase in DELIVERY_PHASES
-        if not delivering:
-            for cell in range(CELLS):
-                if self.is_complete(s, cell):
-                    out.append(DELIVER + cell)
-            if self._can_katana(s):
-                out.append(KATANA_ACTION)
-        held = [card for card in range(N_CARDS) if self.hand[s * N_CARDS + card]]
-        for entry in self.open_cards[s]:
-            if entry[0] not in held:
-                held.append(entry[0])
-        for card in held:                   # only the cards the seat holds or has open can be used
-            if self._can_play(s, card, phase):
-                out.append(PLAY + card)
-            if self._can_buy(s, card, False):
-                out.append(BUY + card)
-            if not delivering and self._open_index(s, card, 1, 0) >= 0:
-                out.append(DISCARD + card)
-        return out
-
     def _forge_move_ok(self, s, cell):
         i = s * CELLS + cell
         if self.cell_tile[i] < 0 or not (self.cell_credit[i] or self.free_moves > 0):
@@ -247,7 +226,7 @@ class ShogunState(ShogunFlow):
     def _apply(self, action):
         s, ph = self.actor, self.phase
         self.decisions += 1
-        if action >= DELIVER and action < DELIVER + CELLS and ph not in DELIVERY_PHASES:
+        if action >= DELIVER and action < DELIVER + CELLS and ph != PH_DELIVER_SCORE and ph != PH_DELIVER_LINES:
             self._push(ph, s)
             self.d_cell = action - DELIVER
             self.d_double = self.d_bonus = self.d_twice = self.d_row = self.d_col = self.d_played = 0
@@ -666,7 +645,8 @@ class ShogunState(ShogunFlow):
 
     def clone(self):
         other = ShogunState.__new__(ShogunState)
-        for name, value in self.__dict__.items():
+        for name in STATE_FIELDS:
+            value = getattr(self, name)
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
                 if name == "open_cards" or name == "delivered":
@@ -675,6 +655,22 @@ class ShogunState(ShogunFlow):
         other.rng = Rng(0)
         other.rng.state, other.rng.increment = self.rng.state, self.rng.increment
         return other
+
+
+# Every field of the state (the compiled classes have no __dict__ to list them): what clone() copies.
+STATE_FIELDS = (
+    "n", "seed", "record", "events", "decisions", "over", "end_reason", "forfeited", "round", "coins", "score",
+    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan", "project",
+    "sashimono", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit", "cell_activated", "hand",
+    "under", "family_home", "member", "katana_state", "katana_comp", "katana_column", "katana_value", "shame",
+    "delivered", "honours", "open_cards", "second_line", "action_area", "end_scores", "space_tile",
+    "space_worker", "space_open", "market_used", "academy_used", "palace_used", "komainu", "sashi_supply",
+    "favour", "katana_this_turn", "halls", "tile_stack", "daimyo_deck", "market_deck", "market_display",
+    "honour_deck", "honour_display", "first", "draft",
+    "stack", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
+    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask", "market_cards_left",
+    "side_kind", "side_order", "side_index", "reorg_moved", "pending_buy", "compose_left", "d_cell", "d_double",
+    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played")
 
 
 def new_state(n_players, seed, options=None):
