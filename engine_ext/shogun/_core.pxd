@@ -6,12 +6,15 @@ from engine_ext._rng cimport Rng
 cdef int N_TILES, KATANA, ROWS, COLS, CELLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES
 cdef int STARTING_SASHIMONO, NO_SASHIMONO, FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED
 cdef tuple TILE_COMPOSITION, TILE_POINTS, TILE_COINS, TILE_POWER, PRICE
+cdef int MAX_COMPOSITION
+cdef int[::1] TILE_LENGTH, TILE_RESOURCE
 cdef int EV_ROUND, EV_DRAFT, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_MARKET_CARD, EV_MOVE, EV_SWAP
 cdef int EV_ADVANCE, EV_DECORATE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_COLLECT, EV_PROJECT
 cdef int EV_KATANA, EV_PLAY, EV_BUY, EV_DISCARD, EV_SASHIMONO, EV_FAVOUR, EV_REFILL, EV_HONOUR_REVEAL
 cdef int EV_SCORE, EV_END
 
 cdef int cell_of(int row, int column)
+cdef int _first_free(int[::1] used)
 
 
 cdef class ShogunCore:
@@ -19,14 +22,15 @@ cdef class ShogunCore:
     cdef public bint over, record
     cdef public object seed, end_reason
     cdef public Rng rng
-    cdef public list events, coins, score, passed, workers_free, workers_unlocked, monks_used
-    cdef public list figures_on_board, stock, artisan, project, sashimono, cell_tile, cell_progress
-    cdef public list cell_deco, cell_sashi, cell_credit, cell_activated, hand, under, family_home, member
-    cdef public list katana_state, katana_comp, katana_column, katana_value, shame, delivered, honours
-    cdef public list open_cards, second_line, action_area, end_scores, space_tile, space_worker
-    cdef public list space_open, market_used, academy_used, palace_used, sashi_supply, favour
-    cdef public list katana_this_turn, halls, tile_stack, daimyo_deck, market_deck, market_display
-    cdef public list honour_deck, honour_display, draft
+    cdef public list events, under, katana_comp, delivered, honours, open_cards, end_scores
+    cdef public list katana_this_turn, halls, tile_stack, daimyo_deck, market_deck, honour_deck
+    cdef public list honour_display, draft
+    cdef public int[::1] coins, score, passed, workers_free, workers_unlocked, monks_used, figures_on_board
+    cdef public int[::1] stock, artisan, project, sashimono, hand, family_home, member, katana_state
+    cdef public int[::1] katana_column, katana_value, shame, second_line, action_area, favour
+    cdef public int[::1] cell_tile, cell_progress, cell_deco, cell_sashi, cell_credit, cell_activated
+    cdef public int[::1] space_tile, space_worker, space_open, market_used, academy_used, palace_used
+    cdef public int[::1] sashi_supply, market_display
 
     cpdef setup(self, int n_players, object seed, bint record)
     cdef int start_draft_seat(self, int k)
@@ -65,7 +69,7 @@ cdef class ShogunCore:
     cdef void line_payout(self, int seat, int line, int times)
     cdef int remove_delivered(self, int seat, int cell)
     cdef int tile_count(self, int tile, int r)
-    cdef bint can_compose(self, list counts, int last)
+    cdef bint can_compose(self, int[::1] counts, int last)
     cdef bint project_complete(self, int seat)
     cdef void restore(self)
     cpdef int sashimono_points(self, int seat)

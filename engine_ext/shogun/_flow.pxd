@@ -2,7 +2,7 @@
 # C calls for the legality helpers.  Names not declared here stay Python.
 cimport cython
 from engine_ext.shogun._core cimport (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS,
-    N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END)
+    N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, _first_free)
 
 cdef int PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE, P_KOMAINU, P_LINE
 cdef int DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW, COLLECT_COLUMN
@@ -24,7 +24,8 @@ cdef class ShogunFlow(ShogunCore):
     cdef public int hall_move_slot, free_moves, forge_line, move_mask, bought_mask, market_cards_left
     cdef public int side_kind, side_index, reorg_moved, pending_buy
     cdef public int d_cell, d_double, d_bonus, d_twice, d_row, d_col, d_slot, d_played
-    cdef public list stack, side_order, compose_left
+    cdef public list stack, side_order
+    cdef public int[::1] compose_left
 
     cdef inline void _push(self, int phase, int seat)
     cdef void _pop(self)

@@ -7,12 +7,12 @@ module.  Compiled by Cython (``_flow.pxd``) and also run as plain Python.
 import cython
 
 from . import data
-from ._core import ShogunCore
+from ._core import ShogunCore, _ints
 from .actions import ACTIONS
 
 if not cython.compiled:   # the compiled module cimports the same names (see _flow.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
-                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END)
+                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, _first_free)
 
 ACTION_NAMES = ACTIONS.names
 PASS, DONE = ACTIONS.first("PASS"), ACTIONS.first("DONE")
@@ -70,7 +70,7 @@ class ShogunFlow(ShogunCore):
         self.side_index = 0
         self.reorg_moved = 0
         self.pending_buy = -1
-        self.compose_left = [0] * NRES
+        self.compose_left = _ints([0] * NRES)
         self.d_cell = -1
         self.d_double = 0
         self.d_bonus = 0
@@ -415,7 +415,7 @@ class ShogunFlow(ShogunCore):
         return self._katana_entry_possible(seat)
 
     def _katana_entry_possible(self, seat):
-        counts = [self.project[seat * NRES + r] for r in range(NRES)]
+        counts = _ints([self.project[seat * NRES + r] for r in range(NRES)])
         for r in range(NRES):
             if counts[r] and self.cell_tile[seat * CELLS + r * COLS] < 0:
                 counts[r] -= 1
@@ -437,11 +437,11 @@ class ShogunFlow(ShogunCore):
             tile = self.space_tile[place]
             return self.space_open[place] and tile >= 0 and self.can_enter(seat, tile)
         if place == P_MARKET:
-            return 0 in self.market_used
+            return _first_free(self.market_used) >= 0
         if place == P_ACADEMY:
-            return 0 in self.academy_used
+            return _first_free(self.academy_used) >= 0
         if place == P_PALACE:
-            return 0 in self.palace_used
+            return _first_free(self.palace_used) >= 0
         if place == P_KOMAINU:
             return self.komainu < 0
         return True

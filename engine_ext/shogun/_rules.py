@@ -57,12 +57,13 @@ import cython
 from .._rng import Rng
 from . import data
 from . import views
+from ._core import _ints
 from ._flow import ShogunFlow, ACTION_NAMES  # noqa: F401  (ACTION_NAMES: the module's API)
 
 if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,  # noqa: F401
                         N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE,
-                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY)
+                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, _first_free)
     from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
                         P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
                         COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
@@ -414,13 +415,13 @@ class ShogunState(ShogunFlow):
             else:
                 self._ask(PH_AFTER, s)
         elif place == P_MARKET:
-            self.market_used[self.market_used.index(0)] = 1
+            self.market_used[_first_free(self.market_used)] = 1
             self.action_area[s] = data.MARKET_AREA
             self.bought_mask = 0
             self.market_cards_left = 2 if monk else 1
             self._ask(PH_MARKET_BUY, s)
         elif place == P_ACADEMY:
-            self.academy_used[self.academy_used.index(0)] = 1
+            self.academy_used[_first_free(self.academy_used)] = 1
             self.action_area[s] = data.ACADEMY_AREA
             self.used_artisans = 0
             self.advances_left = 2 if monk else 1
@@ -430,7 +431,7 @@ class ShogunState(ShogunFlow):
             else:
                 self._ask(PH_DECORATE, s)
         elif place == P_PALACE:
-            self.palace_used[self.palace_used.index(0)] = 1
+            self.palace_used[_first_free(self.palace_used)] = 1
             self.action_area[s] = data.PALACE_AREA
             self.activated_halls = 0
             self.repeat_left = monk
@@ -651,6 +652,8 @@ class ShogunState(ShogunFlow):
                 value = [list(v) if isinstance(v, list) else v for v in value]
                 if name == "open_cards" or name == "delivered":
                     value = [[list(e) for e in v] for v in getattr(self, name)]
+            elif value is not None and not isinstance(value, (int, str)):     # a table of C ints
+                value = _ints(value)
             setattr(other, name, value)
         other.rng = Rng(0)
         other.rng.state, other.rng.increment = self.rng.state, self.rng.increment
