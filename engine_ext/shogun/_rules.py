@@ -74,7 +74,10 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
                         PH_SIDE_HALL, PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE,
                         PH_DELIVER_LINES, PH_PROJECT, PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY,
                         PH_HALL_ONCE, A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST,
-                        A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END)
+                        A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END,
+                        PALACE_AREA, ACADEMY_AREA, MARKET_AREA, FORGE_AREA, HOUSE_AREA, H_PAY, H_MOVE, H_TAKE,
+                        MARKET_DISPLAY, MONKS, KATANA_MAX_RESOURCES, PROJECT_CHANGE_PENALTY, KOMAINU_COINS,
+                        FORGE_ROWS)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 
@@ -102,7 +105,7 @@ class ShogunState(ShogunFlow):
         elif ph == PH_TURN:
             if not self._unresolved(s):
                 out.append(PASS)
-            monk_ok = self.monks_used[s] < data.MONKS and self.coins[s] >= self.temple_cost()
+            monk_ok = self.monks_used[s] < MONKS and self.coins[s] >= self.temple_cost()
             for place in range(N_PLACES):
                 if self._place_ok(s, place):
                     if self.workers_free[s] > 0:
@@ -133,7 +136,7 @@ class ShogunState(ShogunFlow):
             out = [DONE] + [PURCHASE + r for r in range(NRES) if self.coins[s] >= data.PRICE[r]]
             out += self._legal_free(s, ph)
         elif ph == PH_MARKET_CARD:
-            out = [MARKET_CARD + p for p in range(data.MARKET_DISPLAY) if self.market_display[p] >= 0]
+            out = [MARKET_CARD + p for p in range(MARKET_DISPLAY) if self.market_display[p] >= 0]
         elif ph == PH_ADVANCE:
             out = [ADVANCE + r for r in range(NRES) if self.can_advance(s, r)]
         elif ph in (PH_DECORATE, PH_SIDE_DECORATE, PH_DECORATE_ONE):
@@ -197,7 +200,7 @@ class ShogunState(ShogunFlow):
             total = 0
             for r in range(NRES):
                 total += self.project[s * NRES + r]
-            if total <= data.KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
+            if total <= KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
                 out.append(DONE)
             for r in range(NRES):
                 if self._recoverable(s, r) is not None:
@@ -360,7 +363,7 @@ class ShogunState(ShogunFlow):
                 self.line_payout(s, self.d_cell // COLS, times)
             else:
                 self.d_col = 1
-                self.line_payout(s, data.FORGE_ROWS + self.d_cell % COLS, times)
+                self.line_payout(s, FORGE_ROWS + self.d_cell % COLS, times)
             if self.d_row and self.d_col:
                 tile = self.cell_tile[s * CELLS + self.d_cell]
                 self.d_slot = -1 if tile == KATANA else len(self.delivered[s])
@@ -392,7 +395,7 @@ class ShogunState(ShogunFlow):
         if place < P_LINE:
             self.figures_on_board[s] += 1
         if place < N_SPACES:
-            self.action_area[s] = data.HOUSE_AREA
+            self.action_area[s] = HOUSE_AREA
             tile = self.space_tile[place]
             house = data.SWORD_SPACES[place][0]
             self.space_tile[place] = -1
@@ -416,13 +419,13 @@ class ShogunState(ShogunFlow):
                 self._ask(PH_AFTER, s)
         elif place == P_MARKET:
             self.market_used[_first_free(self.market_used)] = 1
-            self.action_area[s] = data.MARKET_AREA
+            self.action_area[s] = MARKET_AREA
             self.bought_mask = 0
             self.market_cards_left = 2 if monk else 1
             self._ask(PH_MARKET_BUY, s)
         elif place == P_ACADEMY:
             self.academy_used[_first_free(self.academy_used)] = 1
-            self.action_area[s] = data.ACADEMY_AREA
+            self.action_area[s] = ACADEMY_AREA
             self.used_artisans = 0
             self.advances_left = 2 if monk else 1
             if self.any_advance(s):
@@ -432,7 +435,7 @@ class ShogunState(ShogunFlow):
                 self._ask(PH_DECORATE, s)
         elif place == P_PALACE:
             self.palace_used[_first_free(self.palace_used)] = 1
-            self.action_area[s] = data.PALACE_AREA
+            self.action_area[s] = PALACE_AREA
             self.activated_halls = 0
             self.repeat_left = monk
             if self.family_home[s] > 0:
@@ -445,11 +448,11 @@ class ShogunState(ShogunFlow):
                 self._ask(PH_PAL_ACTIVATE, s)
         elif place == P_KOMAINU:
             self.komainu = s
-            self.coins[s] += data.KOMAINU_COINS
+            self.coins[s] += KOMAINU_COINS
             self._ask(PH_KOMAINU if monk else PH_AFTER, s)
         else:
             line = place - P_LINE
-            self.action_area[s] = data.FORGE_AREA
+            self.action_area[s] = FORGE_AREA
             self.forge_line = line
             self.move_mask = 15
             self.hall_move_slot = -1
@@ -524,11 +527,11 @@ class ShogunState(ShogunFlow):
     def _use_hall(self, s, slot, back, own):
         hall = data.HALLS[self.halls[slot]]
         self._log(EV_HALL, s, slot, self.halls[slot], 0)
-        if hall.kind == data.H_TAKE or hall.kind == data.H_PAY:
+        if hall.kind == H_TAKE or hall.kind == H_PAY:
             self.coins[s] -= hall.cost
             self.gain(s, hall.coins, hall.resources, hall.points)
             self._goto(back, s)
-        elif hall.kind == data.H_MOVE:
+        elif hall.kind == H_MOVE:
             self._push(back, s)
             self.free_moves, self.forge_line, self.move_mask = 1, -1, 15
             self.hall_move_slot = slot if own else -1
@@ -584,7 +587,7 @@ class ShogunState(ShogunFlow):
         else:
             r = action - DROP
             self.project[s * NRES + r] -= 1
-        self.score[s] -= data.PROJECT_CHANGE_PENALTY
+        self.score[s] -= PROJECT_CHANGE_PENALTY
         if self.shame[s] == 0:
             self.shame[s] = 1
         self._log(EV_PROJECT, s, r, 1 if action < DROP else -1, 1)
