@@ -7,7 +7,7 @@ from engine_ext.shogun._core cimport (ShogunCore, KATANA, CELLS, COLS, NRES, N_C
 cdef int PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE, P_KOMAINU, P_LINE
 cdef int DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW, COLLECT_COLUMN
 cdef int PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP, COMPOSE, HALL, REORGANIZE
-cdef int MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS
+cdef int MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS
 cdef tuple REORG_PAIRS
 cdef int K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE
 cdef int PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE
@@ -28,6 +28,8 @@ cdef class ShogunFlow(ShogunCore):
     cdef public int hall_move_slot, free_moves, forge_line, move_mask, bought_mask, market_cards_left
     cdef public int side_kind, side_index, reorg_moved, pending_buy
     cdef public int d_cell, d_double, d_bonus, d_twice, d_row, d_col, d_slot, d_played
+    cdef public int offered_low, offered_high
+    cdef public int[::1] offered
     cdef public list stack, side_order
     cdef public int[::1] compose_left
 
@@ -49,7 +51,9 @@ cdef class ShogunFlow(ShogunCore):
     cdef void _play(self, int seat, int card, int phase)
     cdef void _buy(self, int seat, int card, int phase)
     cdef void _discard(self, int seat, int card)
-    cdef list _legal_free(self, int s, int phase)
+    cdef int _offer_free(self, int s, int phase)
+    cdef inline void _offer(self, int action)
+    cdef list _offers(self)
     cdef bint _has_passive(self, int seat, int kind)
     cdef bint _any_sashimono(self)
     cdef bint _market_has_card(self)

@@ -78,6 +78,7 @@ HALL, REORGANIZE = ACTIONS.first("HALL"), ACTIONS.first("REORGANIZE")
 MARKET_CARD, HONOUR = ACTIONS.first("MARKET_CARD"), ACTIONS.first("HONOUR")
 KOMAINU_EFFECT, DRAFT = ACTIONS.first("KOMAINU_EFFECT"), ACTIONS.first("DRAFT")
 N_SWAPS = ACTIONS.block("SWAP").size
+N_ACTIONS = ACTIONS.size
 REORG_PAIRS = tuple((a, b) for a in range(N_HALLS) for b in range(N_HALLS) if a != b)
 K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
 
@@ -109,6 +110,8 @@ class ShogunFlow(ShogunCore):
     def __init__(self, n_players, seed, record=True):
         self.setup(n_players, seed, record)
         self.stack = []
+        self.offered = _ints([0] * N_ACTIONS)      # the legal actions being collected (see _offer)
+        self.offered_low, self.offered_high = N_ACTIONS, -1
         self.phase = PH_DRAFT
         self.actor = self.start_draft_seat(0)
         self.turn = self.first
@@ -194,7 +197,9 @@ class ShogunFlow(ShogunCore):
         if phase == A_SIDE_FREE:
             if not self.passed[seat]:
                 self.action_area[seat] = self.side_kind
-                if len(self._legal_free(seat, PH_SIDE_FREE)) > 0:
+                offered = self._offer_free(seat, PH_SIDE_FREE)
+                self._offers()                      # only whether there is one counts here
+                if offered > 0:
                     return PH_SIDE_FREE, seat
             return A_SIDE_END, seat
         if phase == A_SIDE_END:
@@ -386,29 +391,52 @@ class ShogunFlow(ShogunCore):
         self._log(EV_DISCARD, seat, card, 0, 0)
 
     # ------------------------------------------------------------------ helpers of legality
-    def _legal_free(self, s, phase):
-        """Deliveries, the katana, cards: the free decisions of the windows (see the rulings)."""
-        out = []
+    def _offer_free(self, s, phase):
+        """Offers the free decisions of the windows (deliveries, the katana, cards: see the rulings);
+        returns how many."""
+        offered = 0
         if self.passed[s]:
-            return out
+            return offered
         delivering = phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES
         if not delivering:
             for cell in range(CELLS):
                 if self.is_complete(s, cell):
-                    out.append(DELIVER + cell)
+                    self._offer(DELIVER + cell)
+                    offered += 1
             if self._can_katana(s):
-                out.append(KATANA_ACTION)
-        held = [card for card in range(N_CARDS) if self.hand[s * N_CARDS + card]]
-        for entry in self.open_cards[s]:
-            if entry[0] not in held:
-                held.append(entry[0])
-        for card in held:                   # only the cards the seat holds or has open can be used
+                self._offer(KATANA_ACTION)
+                offered += 1
+        any_open = len(self.open_cards[s]) > 0
+        for card in range(N_CARDS):         # only the cards the seat holds or has open can be used
+            if not self.hand[s * N_CARDS + card] and not (any_open and self._open_index(s, card, -1, -1) >= 0):
+                continue
             if self._can_play(s, card, phase):
-                out.append(PLAY + card)
+                self._offer(PLAY + card)
+                offered += 1
             if self._can_buy(s, card, False):
-                out.append(BUY + card)
+                self._offer(BUY + card)
+                offered += 1
             if not delivering and self._open_index(s, card, 1, 0) >= 0:
-                out.append(DISCARD + card)
+                self._offer(DISCARD + card)
+                offered += 1
+        return offered
+
+    def _offer(self, action):
+        """Marks ``action`` legal (the legal actions are collected sorted, each once, by ``_offers``)."""
+        self.offered[action] = 1
+        if action < self.offered_low:
+            self.offered_low = action
+        if action > self.offered_high:
+            self.offered_high = action
+
+    def _offers(self):
+        """The actions offered since the last call, in increasing order; the marks are cleared."""
+        out = []
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                out.append(action)
+                self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
         return out
 
     def _has_passive(self, seat, kind):

@@ -99,114 +99,135 @@ class ShogunState(ShogunFlow):
     def _legal(self):
         # no negative indices here or in the other compiled modules: they are built without wraparound
         s, ph = self.actor, self.phase
-        out = []
         if ph == PH_DRAFT:
-            out = [DRAFT + i for i in range(len(self.draft))]
+            for i in range(len(self.draft)):
+                self._offer(DRAFT + i)
         elif ph == PH_TURN:
             if not self._unresolved(s):
-                out.append(PASS)
+                self._offer(PASS)
             monk_ok = self.monks_used[s] < MONKS and self.coins[s] >= self.temple_cost()
             for place in range(N_PLACES):
                 if self._place_ok(s, place):
                     if self.workers_free[s] > 0:
-                        out.append(WORKER + place)
+                        self._offer(WORKER + place)
                     if monk_ok:
-                        out.append(MONK + place)
-            out += self._legal_free(s, ph)
+                        self._offer(MONK + place)
+            self._offer_free(s, ph)
         elif ph == PH_AFTER or ph == PH_SIDE_FREE:
-            out = [DONE] + self._legal_free(s, ph)
+            self._offer(DONE)
+            self._offer_free(s, ph)
         elif ph == PH_FORGE or ph == PH_MOVE:
-            out.append(DONE)
+            self._offer(DONE)
             for cell in range(CELLS):
                 if self._forge_move_ok(s, cell):
-                    out.append(MOVE + cell)
+                    self._offer(MOVE + cell)
             if self.move_mask == 15:
                 for upper in range(N_SWAPS):
                     if self.can_swap(s, upper) and self._swap_need(s, upper) <= self.free_moves:
-                        out.append(SWAP + upper)
+                        self._offer(SWAP + upper)
             if ph == PH_FORGE:
-                out += self._legal_free(s, ph)
+                self._offer_free(s, ph)
             elif self.hall_move_slot >= 0 and self.repeat_left > 0:
-                out.append(HALL + self.hall_move_slot)
+                self._offer(HALL + self.hall_move_slot)
         elif ph == PH_HONOUR:
-            out = [HONOUR + p for p in range(len(self.honour_display))]
+            for p in range(len(self.honour_display)):
+                self._offer(HONOUR + p)
         elif ph == PH_SASHIMONO:
-            out = [SASHIMONO + h for h in range(NRES) if self.sashi_supply[h] > 0]
+            for h in range(NRES):
+                if self.sashi_supply[h] > 0:
+                    self._offer(SASHIMONO + h)
         elif ph == PH_MARKET_BUY:
-            out = [DONE] + [PURCHASE + r for r in range(NRES) if self.coins[s] >= data.PRICE[r]]
-            out += self._legal_free(s, ph)
+            self._offer(DONE)
+            for r in range(NRES):
+                if self.coins[s] >= data.PRICE[r]:
+                    self._offer(PURCHASE + r)
+            self._offer_free(s, ph)
         elif ph == PH_MARKET_CARD:
-            out = [MARKET_CARD + p for p in range(MARKET_DISPLAY) if self.market_display[p] >= 0]
+            for p in range(MARKET_DISPLAY):
+                if self.market_display[p] >= 0:
+                    self._offer(MARKET_CARD + p)
         elif ph == PH_ADVANCE:
-            out = [ADVANCE + r for r in range(NRES) if self.can_advance(s, r)]
+            for r in range(NRES):
+                if self.can_advance(s, r):
+                    self._offer(ADVANCE + r)
         elif ph in (PH_DECORATE, PH_SIDE_DECORATE, PH_DECORATE_ONE):
-            out.append(DONE)
+            self._offer(DONE)
             used = self.used_artisans if ph == PH_DECORATE else 0
             for cell in range(CELLS):
                 for r in range(NRES):
                     if not used & (1 << r) and self.can_decorate(s, cell, r):
-                        out.append(DECORATE + cell * NRES + r)
+                        self._offer(DECORATE + cell * NRES + r)
             if ph == PH_DECORATE:
-                out += self._legal_free(s, ph)
+                self._offer_free(s, ph)
         elif ph == PH_PAL_PLACE or ph == PH_FAMILY:
-            out = [HALL + h for h in range(N_HALLS) if not self.member[s * N_HALLS + h]]
+            for h in range(N_HALLS):
+                if not self.member[s * N_HALLS + h]:
+                    self._offer(HALL + h)
         elif ph == PH_REORG:
-            out.append(DONE)
+            self._offer(DONE)
             for k in range(len(REORG_PAIRS)):
                 a, b = REORG_PAIRS[k]
                 if (self.member[s * N_HALLS + a] and not self.member[s * N_HALLS + b]
                         and not self.reorg_moved & (1 << a)):
-                    out.append(REORGANIZE + k)
+                    self._offer(REORGANIZE + k)
         elif ph == PH_PAL_ACTIVATE:
-            out = [DONE] + [HALL + h for h in self._usable_halls(s, True)] + self._legal_free(s, ph)
+            self._offer(DONE)
+            for h in self._usable_halls(s, True):
+                self._offer(HALL + h)
+            self._offer_free(s, ph)
         elif ph == PH_SIDE_HALL or ph == PH_HALL_ONCE:
-            out = [DONE] + [HALL + h for h in self._usable_halls(s, False)]
+            self._offer(DONE)
+            for h in self._usable_halls(s, False):
+                self._offer(HALL + h)
         elif ph == PH_KOMAINU:
-            out.append(DONE)
+            self._offer(DONE)
             if self._any_move(s):
-                out.append(KOMAINU_EFFECT + K_FORGE)
+                self._offer(KOMAINU_EFFECT + K_FORGE)
             if self._market_has_card():
-                out.append(KOMAINU_EFFECT + K_MARKET)
+                self._offer(KOMAINU_EFFECT + K_MARKET)
             if self.any_advance(s):
-                out.append(KOMAINU_EFFECT + K_ACADEMY)
+                self._offer(KOMAINU_EFFECT + K_ACADEMY)
             if self._usable_halls(s, False):
-                out.append(KOMAINU_EFFECT + K_PALACE)
+                self._offer(KOMAINU_EFFECT + K_PALACE)
             if self._any_sashimono():
-                out.append(KOMAINU_EFFECT + K_HOUSE)
+                self._offer(KOMAINU_EFFECT + K_HOUSE)
         elif ph == PH_LINE:
-            out = [LINE + line for line in range(N_LINES) if self._line_free(s, line)]
+            for line in range(N_LINES):
+                if self._line_free(s, line):
+                    self._offer(LINE + line)
         elif ph == PH_RESOLVE:
             for card in range(N_CARDS):
                 if self._open_index(s, card, 1, 0) >= 0:
                     if self._can_buy(s, card, True):
-                        out.append(BUY + card)
-                    out.append(DISCARD + card)
+                        self._offer(BUY + card)
+                    self._offer(DISCARD + card)
         elif ph == PH_DELIVER_SCORE:
-            out = [DONE] + self._legal_free(s, ph)
+            self._offer(DONE)
+            self._offer_free(s, ph)
         elif ph == PH_DELIVER_LINES:
             if not self.d_row:
-                out.append(COLLECT_ROW)
+                self._offer(COLLECT_ROW)
             if not self.d_col:
-                out.append(COLLECT_COLUMN)
-            out += self._legal_free(s, ph)
+                self._offer(COLLECT_COLUMN)
+            self._offer_free(s, ph)
         elif ph == PH_PROJECT:
             entry = self.delivered[s][self.d_slot]
-            out.append(DONE)
+            self._offer(DONE)
             if entry[2] + entry[3] + entry[4] + entry[5] < 2:
                 for r in range(NRES):
                     if self.tile_count(entry[0], r) > entry[2 + r]:
-                        out.append(PROJECT + r)
+                        self._offer(PROJECT + r)
         elif ph == PH_KATANA_MODIFY:
             total = 0
             for r in range(NRES):
                 total += self.project[s * NRES + r]
             if total <= KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
-                out.append(DONE)
+                self._offer(DONE)
             for r in range(NRES):
                 if self._recoverable(s, r) is not None:
-                    out.append(RECOVER + r)
+                    self._offer(RECOVER + r)
                 if self.project[s * NRES + r] > 1:
-                    out.append(DROP + r)
+                    self._offer(DROP + r)
         elif ph == PH_COMPOSE:
             comp = self.katana_comp[s]
             left = self.compose_left
@@ -223,8 +244,8 @@ class ShogunState(ShogunFlow):
                 ok = self.can_compose(left, r)
                 left[r] += 1
                 if ok:
-                    out.append(COMPOSE + r)
-        return sorted(set(out))
+                    self._offer(COMPOSE + r)
+        return self._offers()
 
     # ------------------------------------------------------------------ effects
     def _apply(self, action):
@@ -676,7 +697,7 @@ STATE_FIELDS = (
     "stack", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
     "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask", "market_cards_left",
     "side_kind", "side_order", "side_index", "reorg_moved", "pending_buy", "compose_left", "d_cell", "d_double",
-    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played")
+    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered", "offered_low", "offered_high")
 
 
 def new_state(n_players, seed, options=None):
