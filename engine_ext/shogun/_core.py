@@ -30,6 +30,9 @@ MAX_COMPOSITION = max(len(c) for c in TILE_COMPOSITION)
 TILE_LENGTH = array.array("i", [len(c) for c in TILE_COMPOSITION])
 TILE_RESOURCE = array.array("i", [c[k] if k < len(c) else -1 for c in TILE_COMPOSITION for k in range(MAX_COMPOSITION)])
 PRICE = data.PRICE
+RESOURCE_PRICE = array.array("i", data.PRICE)
+TEMPLE_COST = array.array("i", data.TEMPLE_COST)
+LAST_ARTISAN_COLUMN = len(data.ACADEMY_COINS) - 1   # an artisan there cannot advance (A6)
 
 # favour cards: who holds each
 FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED = -3, -2, -1
@@ -207,7 +210,7 @@ class ShogunCore:
                 self._log(EV_HONOUR_REVEAL, -1, card, 0, 0)
 
     def temple_cost(self):
-        return data.TEMPLE_COST[self.round]
+        return TEMPLE_COST[self.round]
 
     def gain(self, seat, coins, resources, points):
         self.coins[seat] += coins
@@ -227,7 +230,7 @@ class ShogunCore:
         self._log(EV_ADVANCE, seat, r, self.artisan[seat * NRES + r], 0)
 
     def can_advance(self, seat, r):
-        return self.artisan[seat * NRES + r] < len(data.ACADEMY_COINS) - 1
+        return self.artisan[seat * NRES + r] < LAST_ARTISAN_COLUMN
 
     def any_advance(self, seat):
         for r in range(NRES):

@@ -1,5 +1,5 @@
 # Declarations that make _flow.py a compiled module: the phases and the flow's counters as C ints,
-# C calls for the legality helpers.  Names not declared here stay Python.
+# C calls for the legality helpers (noexcept: see _core.pxd).  Names not declared here stay Python.
 cimport cython
 from engine_ext.shogun._core cimport (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS,
     N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, _first_free)
@@ -20,7 +20,7 @@ cdef int PALACE_AREA, ACADEMY_AREA, MARKET_AREA, FORGE_AREA, HOUSE_AREA, E_SECON
 cdef int H_PAY, H_MOVE, H_TAKE, H_MARKET_MOVE, H_DISCOUNT, H_ADVANCE, MARKET_DISPLAY, MONKS, FAMILY_MEMBERS, KATANA_MAX_RESOURCES, PROJECT_CHANGE_PENALTY, KOMAINU_COINS, ROUNDS, FORGE_ROWS, AREA_ANY, AREA_DELIVERY
 cdef int[::1] CARD_AREA, CARD_EFFECT, CARD_AMOUNT, CARD_RESOURCE, CARD_PRICE, HALL_KIND, HALL_PASSIVE, HALL_COST
 
-cdef int _area_of_phase(int phase)
+cdef int _area_of_phase(int phase) noexcept
 
 
 cdef class ShogunFlow(ShogunCore):
@@ -33,36 +33,36 @@ cdef class ShogunFlow(ShogunCore):
     cdef public list stack, side_order
     cdef public int[::1] compose_left
 
-    cdef inline void _push(self, int phase, int seat)
+    cdef inline void _push(self, int phase, int seat) noexcept
     cdef void _pop(self)
-    cdef inline void _ask(self, int phase, int seat)
+    cdef inline void _ask(self, int phase, int seat) noexcept
     cdef void _goto(self, int phase, int seat)
     cdef tuple _step(self, int phase, int seat)
     cdef tuple _next_turn(self)
     cdef void _finish(self, object reason)
-    cdef int _open_index(self, int seat, int card, int used, int bought)
-    cdef bint _unresolved(self, int seat)
+    cdef int _open_index(self, int seat, int card, int used, int bought) noexcept
+    cdef bint _unresolved(self, int seat) noexcept
     cdef void _close_moment(self, int seat)
-    cpdef int price(self, int seat, int card)
-    cdef bint _line_free(self, int seat, int line)
-    cdef bint _any_line_free(self, int seat)
-    cdef bint _can_buy(self, int seat, int card, bint resolving)
+    cpdef int price(self, int seat, int card) noexcept
+    cdef bint _line_free(self, int seat, int line) noexcept
+    cdef bint _any_line_free(self, int seat) noexcept
+    cdef bint _can_buy(self, int seat, int card, bint resolving) noexcept
     cdef bint _can_play(self, int seat, int card, int phase)
     cdef void _play(self, int seat, int card, int phase)
     cdef void _buy(self, int seat, int card, int phase)
     cdef void _discard(self, int seat, int card)
-    cdef int _offer_free(self, int s, int phase)
-    cdef inline void _offer(self, int action)
+    cdef int _offer_free(self, int s, int phase) noexcept
+    cdef inline void _offer(self, int action) noexcept
     cdef list _offers(self)
-    cdef bint _has_passive(self, int seat, int kind)
-    cdef bint _any_sashimono(self)
-    cdef bint _market_has_card(self)
-    cdef bint _free_hall_for(self, int seat)
-    cdef bint _can_reorganize(self, int seat)
-    cdef bint _any_move(self, int seat)
-    cdef bint _hall_usable(self, int seat, int slot)
+    cdef bint _has_passive(self, int seat, int kind) noexcept
+    cdef bint _any_sashimono(self) noexcept
+    cdef bint _market_has_card(self) noexcept
+    cdef bint _free_hall_for(self, int seat) noexcept
+    cdef bint _can_reorganize(self, int seat) noexcept
+    cdef bint _any_move(self, int seat) noexcept
+    cdef bint _hall_usable(self, int seat, int slot) noexcept
     cdef list _usable_halls(self, int seat, bint own_action)
     cdef bint _can_katana(self, int seat)
     cdef bint _katana_entry_possible(self, int seat)
     cdef object _recoverable(self, int seat, int r)
-    cdef bint _place_ok(self, int seat, int place)
+    cdef bint _place_ok(self, int seat, int place) noexcept

@@ -4,7 +4,7 @@ cimport cython
 from engine_ext._rng cimport Rng
 from engine_ext.shogun._core cimport (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,
     N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER,
-    EV_PROJECT, EV_KATANA, EV_BUY, _first_free)
+    EV_PROJECT, EV_KATANA, EV_BUY, RESOURCE_PRICE, _first_free)
 from engine_ext.shogun._flow cimport (ShogunFlow, PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY,
     P_PALACE, P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW,
     COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP, COMPOSE, HALL, REORGANIZE,
@@ -19,8 +19,8 @@ from engine_ext.shogun._flow cimport (ShogunFlow, PASS, DONE, WORKER, MONK, N_PL
 
 
 cdef class ShogunState(ShogunFlow):
-    cdef bint _forge_move_ok(self, int s, int cell)
-    cdef int _swap_need(self, int s, int upper)
+    cdef bint _forge_move_ok(self, int s, int cell) noexcept
+    cdef int _swap_need(self, int s, int upper) noexcept
     cpdef list _legal(self)
     cpdef void _apply(self, int action)
     cdef void _place(self, int s, int place, int monk)

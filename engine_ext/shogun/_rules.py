@@ -63,7 +63,7 @@ from ._flow import ShogunFlow, ACTION_NAMES  # noqa: F401  (ACTION_NAMES: the mo
 if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,  # noqa: F401
                         N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE,
-                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, _first_free)
+                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, RESOURCE_PRICE, _first_free)
     from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
                         P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
                         COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
@@ -139,7 +139,7 @@ class ShogunState(ShogunFlow):
         elif ph == PH_MARKET_BUY:
             self._offer(DONE)
             for r in range(NRES):
-                if self.coins[s] >= data.PRICE[r]:
+                if self.coins[s] >= RESOURCE_PRICE[r]:
                     self._offer(PURCHASE + r)
             self._offer_free(s, ph)
         elif ph == PH_MARKET_CARD:
@@ -309,10 +309,10 @@ class ShogunState(ShogunFlow):
                 self._goto(A_MARKET_AFTER_BUY, s)
             else:
                 r = action - PURCHASE
-                self.coins[s] -= data.PRICE[r]
+                self.coins[s] -= RESOURCE_PRICE[r]
                 self.stock[s * NRES + r] += 1
                 self.bought_mask |= 1 << r
-                self._log(EV_PURCHASE, s, r, data.PRICE[r], 0)
+                self._log(EV_PURCHASE, s, r, RESOURCE_PRICE[r], 0)
         elif ph == PH_MARKET_CARD:
             self.take_market_card(s, action - MARKET_CARD)
             self.market_cards_left -= 1
