@@ -439,6 +439,12 @@ class ShogunFlow(ShogunCore):
         self.offered_low, self.offered_high = N_ACTIONS, -1
         return out
 
+    def _offers_cleared(self):
+        """Clears the marks of ``_offer`` without listing them."""
+        for action in range(self.offered_low, self.offered_high + 1):
+            self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
+
     def _has_passive(self, seat, kind):
         for slot in range(N_HALLS):
             if self.member[seat * N_HALLS + slot] and HALL_KIND[self.halls[slot]] == kind:

@@ -8,7 +8,7 @@ from engine_ext.shogun._core cimport (KATANA, CELLS, COLS, NRES, TILE_COINS, N_C
 from engine_ext.shogun._flow cimport (ShogunFlow, PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY,
     P_PALACE, P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW,
     COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP, COMPOSE, HALL, REORGANIZE,
-    MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE,
+    MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS, REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE,
     K_HOUSE, PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
     PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL,
     PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
@@ -22,6 +22,8 @@ cdef class ShogunState(ShogunFlow):
     cdef bint _forge_move_ok(self, int s, int cell) noexcept
     cdef int _swap_need(self, int s, int upper) noexcept
     cpdef list _legal(self)
+    cdef bint _is_legal(self, int action)
+    cdef void _mark_legal(self)
     cpdef void _apply(self, int action)
     cdef void _place(self, int s, int place, int monk)
     cdef void _activate_if_entering(self, int s, int cell)

@@ -67,7 +67,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
     from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
                         P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
                         COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
-                        DROP, COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS,
+                        DROP, COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS,
                         REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN,
                         PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
                         PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE,
@@ -97,6 +97,18 @@ class ShogunState(ShogunFlow):
         return (1 - self.cell_credit[s * CELLS + upper]) + (1 - self.cell_credit[s * CELLS + upper + COLS])
 
     def _legal(self):
+        self._mark_legal()
+        return self._offers()
+
+    def _is_legal(self, action):
+        """Whether ``action`` (already known to be an action id) is legal now, without listing them all."""
+        self._mark_legal()
+        legal = self.offered[action] != 0
+        self._offers_cleared()
+        return legal
+
+    def _mark_legal(self):
+        """Marks every legal action of the seat to act (``_offer``)."""
         # no negative indices here or in the other compiled modules: they are built without wraparound
         s, ph = self.actor, self.phase
         if ph == PH_DRAFT:
@@ -245,7 +257,6 @@ class ShogunState(ShogunFlow):
                 left[r] += 1
                 if ok:
                     self._offer(COMPOSE + r)
-        return self._offers()
 
     # ------------------------------------------------------------------ effects
     def _apply(self, action):
@@ -639,7 +650,8 @@ class ShogunState(ShogunFlow):
             raise ValueError("the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat != self.actor:
             raise ValueError("seat %r cannot act now: seat %d decides" % (seat, self.actor))
-        if isinstance(action, bool) or not isinstance(action, int) or action not in self._legal():
+        if (isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < N_ACTIONS
+                or not self._is_legal(action)):
             raise ValueError("illegal action %r for seat %d in phase %s" % (
                 action, seat, views.PHASE_NAMES[self.phase]))
         self._apply(action)

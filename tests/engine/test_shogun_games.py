@@ -99,3 +99,13 @@ def _play_some(rules, n, seed, steps):
     for _ in range(steps):
         s.apply(s.actor, _choose(rng, s.legal_actions(s.actor)))
     return s
+
+
+@pytest.mark.parametrize("build", [COMPILED, PYTHON])
+def test_apply_refuses_an_action_that_is_no_action_id(build):
+    rules = load_module("engine_ext.shogun._rules", build)
+    s = _play_some(rules, 2, 1, 40)
+    for action in (-1, ACTIONS.size, 10 ** 30, True, 1.0):
+        with pytest.raises(ValueError, match="illegal action"):
+            s.apply(s.actor, action)
+    assert s.decisions == 40
