@@ -59,6 +59,8 @@ cdef class ShogunFlow(ShogunCore):
     cdef inline void _offer(self, int action) noexcept
     cdef list _offers(self)
     cdef void _offers_cleared(self) noexcept
+    cdef int _count_offers(self) noexcept
+    cdef int _pick_offer(self, int k) noexcept
     cdef bint _has_passive(self, int seat, int kind) noexcept
     cdef bint _any_sashimono(self) noexcept
     cdef bint _market_has_card(self) noexcept

@@ -439,6 +439,25 @@ class ShogunFlow(ShogunCore):
         self.offered_low, self.offered_high = N_ACTIONS, -1
         return out
 
+    def _count_offers(self):
+        count = 0
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                count += 1
+        return count
+
+    def _pick_offer(self, k):
+        """The ``k``-th action offered, in increasing order (as ``_offers()[k]``); the marks are cleared."""
+        chosen = -1
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                if k == 0:
+                    chosen = action
+                k -= 1
+                self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
+        return chosen
+
     def _offers_cleared(self):
         """Clears the marks of ``_offer`` without listing them."""
         for action in range(self.offered_low, self.offered_high + 1):

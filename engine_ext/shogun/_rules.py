@@ -727,9 +727,9 @@ def play_random_games(n_players, n_games, seed):
     points = 0
     for g in range(n_games):
         state = ShogunState(n_players, seed + g, False)
-        while not state.over:
-            legal = state._legal()
-            state._apply(legal[policy.below(len(legal))])
+        while not state.over:              # the same choice as legal[policy.below(len(legal))]
+            state._mark_legal()
+            state._apply(state._pick_offer(policy.below(state._count_offers())))
         decisions += state.decisions
         for s in range(n_players):
             points += state.score[s]
