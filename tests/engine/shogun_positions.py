@@ -5,7 +5,8 @@ then empties every forge, stock and purse, so that a test describes only what it
 stocks, swords (by tile key, cell name such as ``"R3C2"``, resources already placed and the ones
 decorated), cards in hand, family members in halls, the round, whose turn it is.  Rows are
 numbered from 1 (Laque, at the top) to 4 (Galuchat); resources are named by their letters L, B,
-A, G.  Both builds hold their state in plain lists, so tests read and set fields directly.
+A, G.  Both builds index their state like lists (flat int tables, lists of lists), so tests read
+and set fields directly.
 """
 from engine_ext.shogun import data
 from engine_ext.shogun.actions import ACTIONS, CELLS
