@@ -5,6 +5,10 @@ Who decides what, and when, is in ``_rules.py`` (its docstring lists the rulings
 is what every rule uses.  Rule numbers (R1-R114) are those of ``shared/rules/shogun-no-katana.md``.
 Compiled by Cython (``_core.pxd``) and also run as plain Python.
 """
+import array
+
+import cython
+
 from .._rng import Rng
 from . import data
 
@@ -22,7 +26,13 @@ TILE_COMPOSITION = tuple(t.composition for t in data.TILES)
 TILE_POINTS = tuple(t.points for t in data.TILES)
 TILE_COINS = tuple(t.coins for t in data.TILES)
 TILE_POWER = tuple(t.power for t in data.TILES)
+MAX_COMPOSITION = max(len(c) for c in TILE_COMPOSITION)
+TILE_LENGTH = array.array("i", [len(c) for c in TILE_COMPOSITION])
+TILE_RESOURCE = array.array("i", [c[k] if k < len(c) else -1 for c in TILE_COMPOSITION for k in range(MAX_COMPOSITION)])
 PRICE = data.PRICE
+RESOURCE_PRICE = array.array("i", data.PRICE)
+TEMPLE_COST = array.array("i", data.TEMPLE_COST)
+LAST_ARTISAN_COLUMN = len(data.ACADEMY_COINS) - 1   # an artisan there cannot advance (A6)
 
 # favour cards: who holds each
 FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED = -3, -2, -1
@@ -38,8 +48,26 @@ def cell_of(row, column):
     return row * COLS + column
 
 
+def _ints(values):
+    """A flat table of C ints (a typed memoryview in the compiled build, indexed like a list)."""
+    return array.array("i", values)
+
+
 def _zeros(count, value=0):
-    return [value] * count
+    return _ints([value] * count)
+
+
+def _first_free(used):
+    """The first unused space of a board area, or -1."""
+    for k in range(len(used)):
+        if used[k] == 0:
+            return k
+    return -1
+
+
+def _spaces_for(n, least_players):
+    """Spaces of an area: those needing more players than ``n`` are out of play (used)."""
+    return _ints([0 if least <= n else 1 for least in least_players])
 
 
 class ShogunCore:
@@ -66,7 +94,7 @@ class ShogunCore:
         self.workers_unlocked = _zeros(n)
         self.monks_used = _zeros(n)
         self.figures_on_board = _zeros(n)
-        self.stock = [data.STARTING_STOCK[r] for s in range(n) for r in range(NRES)]
+        self.stock = _ints([data.STARTING_STOCK[r] for s in range(n) for r in range(NRES)])
         self.artisan = _zeros(n * NRES, data.ACADEMY_START)
         self.project = _zeros(n * NRES)
         self.sashimono = _zeros(n * NRES)
@@ -94,10 +122,10 @@ class ShogunCore:
         # board
         self.space_tile = _zeros(N_SPACES, -1)
         self.space_worker = _zeros(N_SPACES, -1)
-        self.space_open = [1 if least <= n else 0 for _, least in data.SWORD_SPACES]
-        self.market_used = [0 if least <= n else 1 for least in data.MARKET_SPACES]
-        self.academy_used = [0 if least <= n else 1 for least in data.ACADEMY_SPACES]
-        self.palace_used = [0 if least <= n else 1 for least in data.PALACE_SPACES]
+        self.space_open = _ints([1 if least <= n else 0 for _, least in data.SWORD_SPACES])
+        self.market_used = _spaces_for(n, data.MARKET_SPACES)
+        self.academy_used = _spaces_for(n, data.ACADEMY_SPACES)
+        self.palace_used = _spaces_for(n, data.PALACE_SPACES)
         self.komainu = -1
         self.sashi_supply = _zeros(NRES, data.SASHIMONO_PER_TYPE)
         self.favour = _zeros(len(data.FAVOURS), FAVOUR_OUT)
@@ -158,7 +186,7 @@ class ShogunCore:
         """R12-R15: the seat takes the draft tile, puts it on its entry cell, gets its coins and
         those of its starting sashimono, which it lays on the tile."""
         tile = self.draft.pop(index)
-        position = (seat - self.first) % self.n
+        position = (seat - self.first + self.n) % self.n   # never negative: compiled with C division
         cell = self._enter_cell(seat, tile)
         self._put_sword(seat, cell, tile, STARTING_SASHIMONO)
         self.coins[seat] += TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position]
@@ -182,7 +210,7 @@ class ShogunCore:
                 self._log(EV_HONOUR_REVEAL, -1, card, 0, 0)
 
     def temple_cost(self):
-        return data.TEMPLE_COST[self.round]
+        return TEMPLE_COST[self.round]
 
     def gain(self, seat, coins, resources, points):
         self.coins[seat] += coins
@@ -202,7 +230,7 @@ class ShogunCore:
         self._log(EV_ADVANCE, seat, r, self.artisan[seat * NRES + r], 0)
 
     def can_advance(self, seat, r):
-        return self.artisan[seat * NRES + r] < len(data.ACADEMY_COINS) - 1
+        return self.artisan[seat * NRES + r] < LAST_ARTISAN_COLUMN
 
     def any_advance(self, seat):
         for r in range(NRES):
@@ -232,8 +260,12 @@ class ShogunCore:
 
     def next_resource(self, seat, cell):
         """The resource the sword on ``cell`` needs next, or -1 when it is complete."""
-        comp = self.composition(seat, cell)
-        k = self.cell_progress[seat * CELLS + cell]
+        i = seat * CELLS + cell
+        tile = self.cell_tile[i]
+        k = self.cell_progress[i]
+        if tile != KATANA:
+            return TILE_RESOURCE[tile * MAX_COMPOSITION + k] if k < TILE_LENGTH[tile] else -1
+        comp = self.katana_comp[seat]
         return comp[k] if k < len(comp) else -1
 
     def is_complete(self, seat, cell):
@@ -277,9 +309,12 @@ class ShogunCore:
 
     def _relocate(self, seat, source, target):
         a, b = seat * CELLS + source, seat * CELLS + target
-        for table in (self.cell_tile, self.cell_progress, self.cell_deco, self.cell_sashi,
-                      self.cell_credit, self.cell_activated):
-            table[a], table[b] = table[b], table[a]
+        self.cell_tile[a], self.cell_tile[b] = self.cell_tile[b], self.cell_tile[a]
+        self.cell_progress[a], self.cell_progress[b] = self.cell_progress[b], self.cell_progress[a]
+        self.cell_deco[a], self.cell_deco[b] = self.cell_deco[b], self.cell_deco[a]
+        self.cell_sashi[a], self.cell_sashi[b] = self.cell_sashi[b], self.cell_sashi[a]
+        self.cell_credit[a], self.cell_credit[b] = self.cell_credit[b], self.cell_credit[a]
+        self.cell_activated[a], self.cell_activated[b] = self.cell_activated[b], self.cell_activated[a]
 
     def place_resource(self, seat, cell):
         """One resource from the stock onto the sword; the sword moves one cell.  Returns its new cell."""
@@ -454,9 +489,9 @@ class ShogunCore:
             if self.space_open[k] and self.space_tile[k] < 0 and self.tile_stack:
                 self.space_tile[k] = self.tile_stack.pop()
                 self._log(EV_REFILL, -1, k, self.space_tile[k], 0)
-        self.market_used = [0 if least <= self.n else 1 for least in data.MARKET_SPACES]
-        self.academy_used = [0 if least <= self.n else 1 for least in data.ACADEMY_SPACES]
-        self.palace_used = [0 if least <= self.n else 1 for least in data.PALACE_SPACES]
+        self.market_used = _spaces_for(self.n, data.MARKET_SPACES)
+        self.academy_used = _spaces_for(self.n, data.ACADEMY_SPACES)
+        self.palace_used = _spaces_for(self.n, data.PALACE_SPACES)
         self._log(EV_ROUND, self.first, self.round + 1, 0, 0)
         self._reveal_honours()
 
@@ -522,7 +557,7 @@ class ShogunCore:
                 if entry[1] & (1 << h.resource):
                     count += 1
         elif kind == data.HC_SETS:
-            count = min(self.sashimono[seat * NRES + r] for r in range(NRES))
+            count = min([self.sashimono[seat * NRES + r] for r in range(NRES)])
         return min(data.HONOUR_MAX, count * h.per // h.divisor)
 
     def _favour_share(self, favour, winners):
@@ -602,6 +637,9 @@ class ShogunCore:
             for f in range(len(data.FAVOURS)):
                 if self.favour[f] == s:
                     best = f
-            key.append((self.score[s], best) if s != self.forfeited else (-10 ** 9, -2))
+            if s == self.forfeited:
+                key.append((-10 ** 9, -2))
+            else:
+                key.append((self.score[s], best))
         distinct = sorted(set(key), reverse=True)
         return [distinct.index(key[s]) + 1 for s in range(n)]

@@ -4,10 +4,62 @@ automatic steps between decisions, Moments and cards, and the legality helpers.
 The rulings are listed in ``_rules.py``'s docstring, which builds the engine contract on this
 module.  Compiled by Cython (``_flow.pxd``) and also run as plain Python.
 """
+import array
+
+import cython
+
 from . import data
-from ._core import (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES, STARTING_SASHIMONO,
-                    EV_PLAY, EV_DISCARD, EV_END)
+from ._core import ShogunCore, _ints
 from .actions import ACTIONS
+
+if not cython.compiled:   # the compiled module cimports the same names (see _flow.pxd)
+    from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
+                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, _first_free)
+
+# the data the flow reads on every decision, as C ints and C int tables (card and hall ids index them)
+PALACE_AREA = data.PALACE_AREA
+ACADEMY_AREA = data.ACADEMY_AREA
+MARKET_AREA = data.MARKET_AREA
+FORGE_AREA = data.FORGE_AREA
+HOUSE_AREA = data.HOUSE_AREA
+E_SECOND_ADVANTAGE = data.E_SECOND_ADVANTAGE
+E_SASHIMONO = data.E_SASHIMONO
+E_REORGANIZE = data.E_REORGANIZE
+E_FAMILY = data.E_FAMILY
+E_DOUBLE_POINTS = data.E_DOUBLE_POINTS
+E_DOUBLE_LINE = data.E_DOUBLE_LINE
+E_DECORATE = data.E_DECORATE
+E_ADVANCE = data.E_ADVANCE
+E_TEMPLE_COINS = data.E_TEMPLE_COINS
+E_RESOURCE = data.E_RESOURCE
+E_POINTS = data.E_POINTS
+E_MOVE = data.E_MOVE
+E_DELIVERY_POINTS = data.E_DELIVERY_POINTS
+E_COINS = data.E_COINS
+H_PAY = data.H_PAY
+H_MOVE = data.H_MOVE
+H_TAKE = data.H_TAKE
+H_MARKET_MOVE = data.H_MARKET_MOVE
+H_DISCOUNT = data.H_DISCOUNT
+H_ADVANCE = data.H_ADVANCE
+MARKET_DISPLAY = data.MARKET_DISPLAY
+MONKS = data.MONKS
+FAMILY_MEMBERS = data.FAMILY_MEMBERS
+KATANA_MAX_RESOURCES = data.KATANA_MAX_RESOURCES
+PROJECT_CHANGE_PENALTY = data.PROJECT_CHANGE_PENALTY
+KOMAINU_COINS = data.KOMAINU_COINS
+ROUNDS = data.ROUNDS
+FORGE_ROWS = data.FORGE_ROWS
+AREA_ANY = data.ANY
+AREA_DELIVERY = data.DELIVERY
+CARD_AREA = array.array("i", [c.area for c in data.CARDS])
+CARD_EFFECT = array.array("i", [c.effect for c in data.CARDS])
+CARD_AMOUNT = array.array("i", [c.amount for c in data.CARDS])
+CARD_RESOURCE = array.array("i", [c.resource for c in data.CARDS])
+CARD_PRICE = array.array("i", [c.price for c in data.CARDS])
+HALL_KIND = array.array("i", [h.kind for h in data.HALLS])
+HALL_PASSIVE = array.array("i", [1 if h.passive else 0 for h in data.HALLS])
+HALL_COST = array.array("i", [h.cost for h in data.HALLS])
 
 ACTION_NAMES = ACTIONS.names
 PASS, DONE = ACTIONS.first("PASS"), ACTIONS.first("DONE")
@@ -26,6 +78,7 @@ HALL, REORGANIZE = ACTIONS.first("HALL"), ACTIONS.first("REORGANIZE")
 MARKET_CARD, HONOUR = ACTIONS.first("MARKET_CARD"), ACTIONS.first("HONOUR")
 KOMAINU_EFFECT, DRAFT = ACTIONS.first("KOMAINU_EFFECT"), ACTIONS.first("DRAFT")
 N_SWAPS = ACTIONS.block("SWAP").size
+N_ACTIONS = ACTIONS.size
 REORG_PAIRS = tuple((a, b) for a in range(N_HALLS) for b in range(N_HALLS) if a != b)
 K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
 
@@ -36,9 +89,19 @@ K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
  PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER) = range(29)
 (A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT, A_MARKET_AFTER_BUY,
  A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END) = range(100, 111)
-DELIVERY_PHASES = (PH_DELIVER_SCORE, PH_DELIVER_LINES)
-AREA_OF_PHASE = {PH_FORGE: data.FORGE_AREA, PH_DECORATE: data.ACADEMY_AREA,
-                 PH_PAL_ACTIVATE: data.PALACE_AREA, PH_MARKET_BUY: data.MARKET_AREA}
+
+
+def _area_of_phase(phase):
+    """The area whose cards are playable in ``phase`` besides the seat's own action area, or -2."""
+    if phase == PH_FORGE:
+        return FORGE_AREA
+    if phase == PH_DECORATE:
+        return ACADEMY_AREA
+    if phase == PH_PAL_ACTIVATE:
+        return PALACE_AREA
+    if phase == PH_MARKET_BUY:
+        return MARKET_AREA
+    return -2
 
 
 class ShogunFlow(ShogunCore):
@@ -47,6 +110,8 @@ class ShogunFlow(ShogunCore):
     def __init__(self, n_players, seed, record=True):
         self.setup(n_players, seed, record)
         self.stack = []
+        self.offered = _ints([0] * N_ACTIONS)      # the legal actions being collected (see _offer)
+        self.offered_low, self.offered_high = N_ACTIONS, -1
         self.phase = PH_DRAFT
         self.actor = self.start_draft_seat(0)
         self.turn = self.first
@@ -66,7 +131,7 @@ class ShogunFlow(ShogunCore):
         self.side_index = 0
         self.reorg_moved = 0
         self.pending_buy = -1
-        self.compose_left = [0] * NRES
+        self.compose_left = _ints([0] * NRES)
         self.d_cell = -1
         self.d_double = 0
         self.d_bonus = 0
@@ -116,7 +181,7 @@ class ShogunFlow(ShogunCore):
             self.forge_line = -1
             return PH_AFTER, seat
         if phase == A_ACADEMY_SIDE or phase == A_PALACE_SIDE:
-            self.side_kind = data.ACADEMY_AREA if phase == A_ACADEMY_SIDE else data.PALACE_AREA
+            self.side_kind = ACADEMY_AREA if phase == A_ACADEMY_SIDE else PALACE_AREA
             self.side_order = [(seat + k) % self.n for k in range(1, self.n)]
             self.side_index = 0
             return A_SIDE_NEXT, seat
@@ -124,15 +189,17 @@ class ShogunFlow(ShogunCore):
             while self.side_index < len(self.side_order):
                 other = self.side_order[self.side_index]
                 self.side_index += 1
-                if self.side_kind == data.ACADEMY_AREA and self.any_decoration(other, 0):
+                if self.side_kind == ACADEMY_AREA and self.any_decoration(other, 0):
                     return PH_SIDE_DECORATE, other
-                if self.side_kind == data.PALACE_AREA and self._usable_halls(other, False):
+                if self.side_kind == PALACE_AREA and self._usable_halls(other, False):
                     return PH_SIDE_HALL, other
             return PH_AFTER, self.turn
         if phase == A_SIDE_FREE:
             if not self.passed[seat]:
                 self.action_area[seat] = self.side_kind
-                if len(self._legal_free(seat, PH_SIDE_FREE)) > 0:
+                offered = self._offer_free(seat, PH_SIDE_FREE)
+                self._offers()                      # only whether there is one counts here
+                if offered > 0:
                     return PH_SIDE_FREE, seat
             return A_SIDE_END, seat
         if phase == A_SIDE_END:
@@ -153,7 +220,7 @@ class ShogunFlow(ShogunCore):
             phase, seat = self.stack.pop()
             return phase, seat
         if phase == A_MARKET_AFTER_BUY:
-            if self.bought_mask and self._has_passive(seat, data.H_MARKET_MOVE):
+            if self.bought_mask and self._has_passive(seat, H_MARKET_MOVE):
                 self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = 1, -1, self.bought_mask, -1
                 self._push(A_MARKET_CARDS, seat)
                 return PH_MOVE, seat
@@ -171,7 +238,7 @@ class ShogunFlow(ShogunCore):
             if not self.passed[seat]:
                 self.turn = seat
                 return PH_TURN, seat
-        if self.round == data.ROUNDS - 1:
+        if self.round == ROUNDS - 1:
             self._finish("four_rounds")
             return PH_OVER, -1
         self.restore()
@@ -206,8 +273,8 @@ class ShogunFlow(ShogunCore):
         self.second_line[seat] = 0
 
     def price(self, seat, card):
-        price = data.CARDS[card].price
-        if self._has_passive(seat, data.H_DISCOUNT):
+        price = CARD_PRICE[card]
+        if self._has_passive(seat, H_DISCOUNT):
             price -= 1
         return price if price > 0 else 0
 
@@ -227,31 +294,30 @@ class ShogunFlow(ShogunCore):
         return self.coins[seat] >= self.price(seat, card) and self._any_line_free(seat)
 
     def _can_play(self, seat, card, phase):
-        c = data.CARDS[card]
+        area, effect = CARD_AREA[card], CARD_EFFECT[card]
         if self.hand[seat * N_CARDS + card] == 0 and self._open_index(seat, card, 0, 1) < 0:
             return False
-        if c.area == data.DELIVERY:
-            if c.effect == data.E_DOUBLE_LINE:
+        if area == AREA_DELIVERY:
+            if effect == E_DOUBLE_LINE:
                 return phase == PH_DELIVER_LINES and not self.d_twice and not (self.d_row and self.d_col)
-            if phase != PH_DELIVER_SCORE or self.d_played & (1 << c.effect):
+            if phase != PH_DELIVER_SCORE or self.d_played & (1 << effect):
                 return False
-            return c.effect != data.E_DOUBLE_POINTS or self.cell_tile[seat * CELLS + self.d_cell] != KATANA
-        if phase in DELIVERY_PHASES:
+            return effect != E_DOUBLE_POINTS or self.cell_tile[seat * CELLS + self.d_cell] != KATANA
+        if phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES:
             return False
-        if c.area != data.ANY and c.area != self.action_area[seat] and c.area != AREA_OF_PHASE.get(phase, -2):
+        if area != AREA_ANY and area != self.action_area[seat] and area != _area_of_phase(phase):
             return False
-        effect = c.effect
-        if effect == data.E_ADVANCE:
+        if effect == E_ADVANCE:
             return self.any_advance(seat)
-        if effect == data.E_DECORATE:
+        if effect == E_DECORATE:
             return self.any_decoration(seat, 0)
-        if effect == data.E_SASHIMONO:
+        if effect == E_SASHIMONO:
             return self._any_sashimono()
-        if effect == data.E_REORGANIZE:
+        if effect == E_REORGANIZE:
             return self._can_reorganize(seat)
-        if effect == data.E_FAMILY:
+        if effect == E_FAMILY:
             return self.family_home[seat] > 0 and self._free_hall_for(seat)
-        if effect == data.E_SECOND_ADVANTAGE:
+        if effect == E_SECOND_ADVANTAGE:
             return not self.second_line[seat]
         return True
 
@@ -262,49 +328,49 @@ class ShogunFlow(ShogunCore):
         else:
             self.hand[seat * N_CARDS + card] -= 1
             self.open_cards[seat].append([card, 1, 0])
-        c = data.CARDS[card]
+        amount = CARD_AMOUNT[card]
         self._log(EV_PLAY, seat, card, 0, 0)
-        effect = c.effect
-        if effect == data.E_COINS:
-            self.coins[seat] += c.amount
-        elif effect == data.E_RESOURCE:
-            self.stock[seat * NRES + c.resource] += c.amount
-        elif effect == data.E_POINTS:
-            self.score[seat] += c.amount
-        elif effect == data.E_TEMPLE_COINS:
+        effect = CARD_EFFECT[card]
+        if effect == E_COINS:
+            self.coins[seat] += amount
+        elif effect == E_RESOURCE:
+            self.stock[seat * NRES + CARD_RESOURCE[card]] += amount
+        elif effect == E_POINTS:
+            self.score[seat] += amount
+        elif effect == E_TEMPLE_COINS:
             self.coins[seat] += self.temple_cost()
-        elif effect == data.E_DELIVERY_POINTS:
-            self.d_bonus += c.amount
+        elif effect == E_DELIVERY_POINTS:
+            self.d_bonus += amount
             self.d_played |= 1 << effect
-        elif effect == data.E_DOUBLE_POINTS:
+        elif effect == E_DOUBLE_POINTS:
             self.d_double = 1
             self.d_played |= 1 << effect
-        elif effect == data.E_DOUBLE_LINE:
+        elif effect == E_DOUBLE_LINE:
             self.d_twice = 1
-        elif effect == data.E_SECOND_ADVANTAGE:
+        elif effect == E_SECOND_ADVANTAGE:
             self.second_line[seat] = 1
-        elif effect == data.E_MOVE:
+        elif effect == E_MOVE:
             if phase == PH_FORGE:
-                self.free_moves += c.amount
+                self.free_moves += amount
             else:
                 self._push(phase, seat)
-                self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = c.amount, -1, 15, -1
+                self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = amount, -1, 15, -1
                 self._ask(PH_MOVE, seat)
-        elif effect == data.E_ADVANCE:
+        elif effect == E_ADVANCE:
             self._push(phase, seat)
-            self.advances_left = c.amount
+            self.advances_left = amount
             self._ask(PH_ADVANCE, seat)
-        elif effect == data.E_DECORATE:
+        elif effect == E_DECORATE:
             self._push(phase, seat)
             self._ask(PH_DECORATE_ONE, seat)
-        elif effect == data.E_SASHIMONO:
+        elif effect == E_SASHIMONO:
             self._push(phase, seat)
             self._ask(PH_SASHIMONO, seat)
-        elif effect == data.E_REORGANIZE:
+        elif effect == E_REORGANIZE:
             self._push(phase, seat)
             self.reorg_moved = 0
             self._ask(PH_REORG, seat)
-        elif effect == data.E_FAMILY:
+        elif effect == E_FAMILY:
             self._push(phase, seat)
             self._ask(PH_FAMILY, seat)
 
@@ -325,9 +391,82 @@ class ShogunFlow(ShogunCore):
         self._log(EV_DISCARD, seat, card, 0, 0)
 
     # ------------------------------------------------------------------ helpers of legality
+    def _offer_free(self, s, phase):
+        """Offers the free decisions of the windows (deliveries, the katana, cards: see the rulings);
+        returns how many."""
+        offered = 0
+        if self.passed[s]:
+            return offered
+        delivering = phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES
+        if not delivering:
+            for cell in range(CELLS):
+                if self.is_complete(s, cell):
+                    self._offer(DELIVER + cell)
+                    offered += 1
+            if self._can_katana(s):
+                self._offer(KATANA_ACTION)
+                offered += 1
+        any_open = len(self.open_cards[s]) > 0
+        for card in range(N_CARDS):         # only the cards the seat holds or has open can be used
+            if not self.hand[s * N_CARDS + card] and not (any_open and self._open_index(s, card, -1, -1) >= 0):
+                continue
+            if self._can_play(s, card, phase):
+                self._offer(PLAY + card)
+                offered += 1
+            if self._can_buy(s, card, False):
+                self._offer(BUY + card)
+                offered += 1
+            if not delivering and self._open_index(s, card, 1, 0) >= 0:
+                self._offer(DISCARD + card)
+                offered += 1
+        return offered
+
+    def _offer(self, action):
+        """Marks ``action`` legal (the legal actions are collected sorted, each once, by ``_offers``)."""
+        self.offered[action] = 1
+        if action < self.offered_low:
+            self.offered_low = action
+        if action > self.offered_high:
+            self.offered_high = action
+
+    def _offers(self):
+        """The actions offered since the last call, in increasing order; the marks are cleared."""
+        out = []
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                out.append(action)
+                self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
+        return out
+
+    def _count_offers(self):
+        count = 0
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                count += 1
+        return count
+
+    def _pick_offer(self, k):
+        """The ``k``-th action offered, in increasing order (as ``_offers()[k]``); the marks are cleared."""
+        chosen = -1
+        for action in range(self.offered_low, self.offered_high + 1):
+            if self.offered[action]:
+                if k == 0:
+                    chosen = action
+                k -= 1
+                self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
+        return chosen
+
+    def _offers_cleared(self):
+        """Clears the marks of ``_offer`` without listing them."""
+        for action in range(self.offered_low, self.offered_high + 1):
+            self.offered[action] = 0
+        self.offered_low, self.offered_high = N_ACTIONS, -1
+
     def _has_passive(self, seat, kind):
         for slot in range(N_HALLS):
-            if data.HALLS[self.halls[slot]].kind == kind and self.member[seat * N_HALLS + slot]:
+            if self.member[seat * N_HALLS + slot] and HALL_KIND[self.halls[slot]] == kind:
                 return True
         return False
 
@@ -338,7 +477,7 @@ class ShogunFlow(ShogunCore):
         return False
 
     def _market_has_card(self):
-        for p in range(data.MARKET_DISPLAY):
+        for p in range(MARKET_DISPLAY):
             if self.market_display[p] >= 0:
                 return True
         return False
@@ -350,7 +489,7 @@ class ShogunFlow(ShogunCore):
         return False
 
     def _can_reorganize(self, seat):
-        return self.family_home[seat] < data.FAMILY_MEMBERS and self._free_hall_for(seat)
+        return self.family_home[seat] < FAMILY_MEMBERS and self._free_hall_for(seat)
 
     def _any_move(self, seat):
         for cell in range(CELLS):
@@ -361,14 +500,14 @@ class ShogunFlow(ShogunCore):
     def _hall_usable(self, seat, slot):
         if not self.member[seat * N_HALLS + slot]:
             return False
-        hall = data.HALLS[self.halls[slot]]
-        if hall.passive:
+        hall = self.halls[slot]
+        if HALL_PASSIVE[hall]:
             return False
-        if hall.kind == data.H_PAY:
-            return self.coins[seat] >= hall.cost
-        if hall.kind == data.H_ADVANCE:
+        if HALL_KIND[hall] == H_PAY:
+            return self.coins[seat] >= HALL_COST[hall]
+        if HALL_KIND[hall] == H_ADVANCE:
             return self.any_advance(seat)
-        if hall.kind == data.H_MOVE:
+        if HALL_KIND[hall] == H_MOVE:
             return self._any_move(seat)
         return True
 
@@ -386,7 +525,7 @@ class ShogunFlow(ShogunCore):
         return self._katana_entry_possible(seat)
 
     def _katana_entry_possible(self, seat):
-        counts = [self.project[seat * NRES + r] for r in range(NRES)]
+        counts = _ints([self.project[seat * NRES + r] for r in range(NRES)])
         for r in range(NRES):
             if counts[r] and self.cell_tile[seat * CELLS + r * COLS] < 0:
                 counts[r] -= 1
@@ -408,11 +547,11 @@ class ShogunFlow(ShogunCore):
             tile = self.space_tile[place]
             return self.space_open[place] and tile >= 0 and self.can_enter(seat, tile)
         if place == P_MARKET:
-            return 0 in self.market_used
+            return _first_free(self.market_used) >= 0
         if place == P_ACADEMY:
-            return 0 in self.academy_used
+            return _first_free(self.academy_used) >= 0
         if place == P_PALACE:
-            return 0 in self.palace_used
+            return _first_free(self.palace_used) >= 0
         if place == P_KOMAINU:
             return self.komainu < 0
         return True

@@ -52,24 +52,32 @@ steps its area asks, then ``DONE``.  Rulings where the rulebook is silent, besid
 * Ties (R113): the tied seat holding the favour card with the highest numeral ranks first,
   otherwise the tied seats share the rank; ``result()["winner"]`` lists the seats ranked first.
 """
+import cython
+
 from .._rng import Rng
 from . import data
 from . import views
-from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS, N_SPACES, EV_PLACE, EV_PASS,
-                    EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_PROJECT,
-                    EV_KATANA, EV_BUY)
-from ._flow import (ShogunFlow, ACTION_NAMES, PASS,  # noqa: F401  (ACTION_NAMES: the module's API)
-                    DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY,
-                    P_PALACE, P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
-                    COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP,
-                    COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, REORG_PAIRS,
-                    K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR,
-                    PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE, PH_DECORATE, PH_SIDE_DECORATE,
-                    PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL, PH_FORGE, PH_MOVE,
-                    PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
-                    PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, A_END_TURN,
-                    A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_MARKET_AFTER_BUY, A_MARKET_CARDS,
-                    A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END, DELIVERY_PHASES)
+from ._core import _ints
+from ._flow import ShogunFlow, ACTION_NAMES  # noqa: F401  (ACTION_NAMES: the module's API)
+
+if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
+    from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,  # noqa: F401
+                        N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE,
+                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, RESOURCE_PRICE, _first_free)
+    from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
+                        P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
+                        COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
+                        DROP, COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS,
+                        REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN,
+                        PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
+                        PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE,
+                        PH_SIDE_HALL, PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE,
+                        PH_DELIVER_LINES, PH_PROJECT, PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY,
+                        PH_HALL_ONCE, A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST,
+                        A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END,
+                        PALACE_AREA, ACADEMY_AREA, MARKET_AREA, FORGE_AREA, HOUSE_AREA, H_PAY, H_MOVE, H_TAKE,
+                        MARKET_DISPLAY, MONKS, KATANA_MAX_RESOURCES, PROJECT_CHANGE_PENALTY, KOMAINU_COINS,
+                        FORGE_ROWS)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 
@@ -78,31 +86,6 @@ class ShogunState(ShogunFlow):
     """A game of Shōgun no Katana: legal decisions, their effects, and the engine contract."""
 
     # ------------------------------------------------------------------ legality
-    def _legal_free(self, s, phase):
-        """Deliveries, the katana, cards: the free decisions of the windows (see the rulings)."""
-        out = []
-        if self.passed[s]:
-            return out
-        delivering = phase in DELIVERY_PHASES
-        if not delivering:
-            for cell in range(CELLS):
-                if self.is_complete(s, cell):
-                    out.append(DELIVER + cell)
-            if self._can_katana(s):
-                out.append(KATANA_ACTION)
-        held = [card for card in range(N_CARDS) if self.hand[s * N_CARDS + card]]
-        for entry in self.open_cards[s]:
-            if entry[0] not in held:
-                held.append(entry[0])
-        for card in held:                   # only the cards the seat holds or has open can be used
-            if self._can_play(s, card, phase):
-                out.append(PLAY + card)
-            if self._can_buy(s, card, False):
-                out.append(BUY + card)
-            if not delivering and self._open_index(s, card, 1, 0) >= 0:
-                out.append(DISCARD + card)
-        return out
-
     def _forge_move_ok(self, s, cell):
         i = s * CELLS + cell
         if self.cell_tile[i] < 0 or not (self.cell_credit[i] or self.free_moves > 0):
@@ -114,116 +97,149 @@ class ShogunState(ShogunFlow):
         return (1 - self.cell_credit[s * CELLS + upper]) + (1 - self.cell_credit[s * CELLS + upper + COLS])
 
     def _legal(self):
+        self._mark_legal()
+        return self._offers()
+
+    def _is_legal(self, action):
+        """Whether ``action`` (already known to be an action id) is legal now, without listing them all."""
+        self._mark_legal()
+        legal = self.offered[action] != 0
+        self._offers_cleared()
+        return legal
+
+    def _mark_legal(self):
+        """Marks every legal action of the seat to act (``_offer``)."""
         # no negative indices here or in the other compiled modules: they are built without wraparound
         s, ph = self.actor, self.phase
-        out = []
         if ph == PH_DRAFT:
-            out = [DRAFT + i for i in range(len(self.draft))]
+            for i in range(len(self.draft)):
+                self._offer(DRAFT + i)
         elif ph == PH_TURN:
             if not self._unresolved(s):
-                out.append(PASS)
-            monk_ok = self.monks_used[s] < data.MONKS and self.coins[s] >= self.temple_cost()
+                self._offer(PASS)
+            monk_ok = self.monks_used[s] < MONKS and self.coins[s] >= self.temple_cost()
             for place in range(N_PLACES):
                 if self._place_ok(s, place):
                     if self.workers_free[s] > 0:
-                        out.append(WORKER + place)
+                        self._offer(WORKER + place)
                     if monk_ok:
-                        out.append(MONK + place)
-            out += self._legal_free(s, ph)
+                        self._offer(MONK + place)
+            self._offer_free(s, ph)
         elif ph == PH_AFTER or ph == PH_SIDE_FREE:
-            out = [DONE] + self._legal_free(s, ph)
+            self._offer(DONE)
+            self._offer_free(s, ph)
         elif ph == PH_FORGE or ph == PH_MOVE:
-            out.append(DONE)
+            self._offer(DONE)
             for cell in range(CELLS):
                 if self._forge_move_ok(s, cell):
-                    out.append(MOVE + cell)
+                    self._offer(MOVE + cell)
             if self.move_mask == 15:
                 for upper in range(N_SWAPS):
                     if self.can_swap(s, upper) and self._swap_need(s, upper) <= self.free_moves:
-                        out.append(SWAP + upper)
+                        self._offer(SWAP + upper)
             if ph == PH_FORGE:
-                out += self._legal_free(s, ph)
+                self._offer_free(s, ph)
             elif self.hall_move_slot >= 0 and self.repeat_left > 0:
-                out.append(HALL + self.hall_move_slot)
+                self._offer(HALL + self.hall_move_slot)
         elif ph == PH_HONOUR:
-            out = [HONOUR + p for p in range(len(self.honour_display))]
+            for p in range(len(self.honour_display)):
+                self._offer(HONOUR + p)
         elif ph == PH_SASHIMONO:
-            out = [SASHIMONO + h for h in range(NRES) if self.sashi_supply[h] > 0]
+            for h in range(NRES):
+                if self.sashi_supply[h] > 0:
+                    self._offer(SASHIMONO + h)
         elif ph == PH_MARKET_BUY:
-            out = [DONE] + [PURCHASE + r for r in range(NRES) if self.coins[s] >= data.PRICE[r]]
-            out += self._legal_free(s, ph)
+            self._offer(DONE)
+            for r in range(NRES):
+                if self.coins[s] >= RESOURCE_PRICE[r]:
+                    self._offer(PURCHASE + r)
+            self._offer_free(s, ph)
         elif ph == PH_MARKET_CARD:
-            out = [MARKET_CARD + p for p in range(data.MARKET_DISPLAY) if self.market_display[p] >= 0]
+            for p in range(MARKET_DISPLAY):
+                if self.market_display[p] >= 0:
+                    self._offer(MARKET_CARD + p)
         elif ph == PH_ADVANCE:
-            out = [ADVANCE + r for r in range(NRES) if self.can_advance(s, r)]
+            for r in range(NRES):
+                if self.can_advance(s, r):
+                    self._offer(ADVANCE + r)
         elif ph in (PH_DECORATE, PH_SIDE_DECORATE, PH_DECORATE_ONE):
-            out.append(DONE)
+            self._offer(DONE)
             used = self.used_artisans if ph == PH_DECORATE else 0
             for cell in range(CELLS):
                 for r in range(NRES):
                     if not used & (1 << r) and self.can_decorate(s, cell, r):
-                        out.append(DECORATE + cell * NRES + r)
+                        self._offer(DECORATE + cell * NRES + r)
             if ph == PH_DECORATE:
-                out += self._legal_free(s, ph)
+                self._offer_free(s, ph)
         elif ph == PH_PAL_PLACE or ph == PH_FAMILY:
-            out = [HALL + h for h in range(N_HALLS) if not self.member[s * N_HALLS + h]]
+            for h in range(N_HALLS):
+                if not self.member[s * N_HALLS + h]:
+                    self._offer(HALL + h)
         elif ph == PH_REORG:
-            out.append(DONE)
+            self._offer(DONE)
             for k in range(len(REORG_PAIRS)):
                 a, b = REORG_PAIRS[k]
                 if (self.member[s * N_HALLS + a] and not self.member[s * N_HALLS + b]
                         and not self.reorg_moved & (1 << a)):
-                    out.append(REORGANIZE + k)
+                    self._offer(REORGANIZE + k)
         elif ph == PH_PAL_ACTIVATE:
-            out = [DONE] + [HALL + h for h in self._usable_halls(s, True)] + self._legal_free(s, ph)
+            self._offer(DONE)
+            for h in self._usable_halls(s, True):
+                self._offer(HALL + h)
+            self._offer_free(s, ph)
         elif ph == PH_SIDE_HALL or ph == PH_HALL_ONCE:
-            out = [DONE] + [HALL + h for h in self._usable_halls(s, False)]
+            self._offer(DONE)
+            for h in self._usable_halls(s, False):
+                self._offer(HALL + h)
         elif ph == PH_KOMAINU:
-            out.append(DONE)
+            self._offer(DONE)
             if self._any_move(s):
-                out.append(KOMAINU_EFFECT + K_FORGE)
+                self._offer(KOMAINU_EFFECT + K_FORGE)
             if self._market_has_card():
-                out.append(KOMAINU_EFFECT + K_MARKET)
+                self._offer(KOMAINU_EFFECT + K_MARKET)
             if self.any_advance(s):
-                out.append(KOMAINU_EFFECT + K_ACADEMY)
+                self._offer(KOMAINU_EFFECT + K_ACADEMY)
             if self._usable_halls(s, False):
-                out.append(KOMAINU_EFFECT + K_PALACE)
+                self._offer(KOMAINU_EFFECT + K_PALACE)
             if self._any_sashimono():
-                out.append(KOMAINU_EFFECT + K_HOUSE)
+                self._offer(KOMAINU_EFFECT + K_HOUSE)
         elif ph == PH_LINE:
-            out = [LINE + line for line in range(N_LINES) if self._line_free(s, line)]
+            for line in range(N_LINES):
+                if self._line_free(s, line):
+                    self._offer(LINE + line)
         elif ph == PH_RESOLVE:
             for card in range(N_CARDS):
                 if self._open_index(s, card, 1, 0) >= 0:
                     if self._can_buy(s, card, True):
-                        out.append(BUY + card)
-                    out.append(DISCARD + card)
+                        self._offer(BUY + card)
+                    self._offer(DISCARD + card)
         elif ph == PH_DELIVER_SCORE:
-            out = [DONE] + self._legal_free(s, ph)
+            self._offer(DONE)
+            self._offer_free(s, ph)
         elif ph == PH_DELIVER_LINES:
             if not self.d_row:
-                out.append(COLLECT_ROW)
+                self._offer(COLLECT_ROW)
             if not self.d_col:
-                out.append(COLLECT_COLUMN)
-            out += self._legal_free(s, ph)
+                self._offer(COLLECT_COLUMN)
+            self._offer_free(s, ph)
         elif ph == PH_PROJECT:
             entry = self.delivered[s][self.d_slot]
-            out.append(DONE)
+            self._offer(DONE)
             if entry[2] + entry[3] + entry[4] + entry[5] < 2:
                 for r in range(NRES):
                     if self.tile_count(entry[0], r) > entry[2 + r]:
-                        out.append(PROJECT + r)
+                        self._offer(PROJECT + r)
         elif ph == PH_KATANA_MODIFY:
             total = 0
             for r in range(NRES):
                 total += self.project[s * NRES + r]
-            if total <= data.KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
-                out.append(DONE)
+            if total <= KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
+                self._offer(DONE)
             for r in range(NRES):
                 if self._recoverable(s, r) is not None:
-                    out.append(RECOVER + r)
+                    self._offer(RECOVER + r)
                 if self.project[s * NRES + r] > 1:
-                    out.append(DROP + r)
+                    self._offer(DROP + r)
         elif ph == PH_COMPOSE:
             comp = self.katana_comp[s]
             left = self.compose_left
@@ -240,14 +256,13 @@ class ShogunState(ShogunFlow):
                 ok = self.can_compose(left, r)
                 left[r] += 1
                 if ok:
-                    out.append(COMPOSE + r)
-        return sorted(set(out))
+                    self._offer(COMPOSE + r)
 
     # ------------------------------------------------------------------ effects
     def _apply(self, action):
         s, ph = self.actor, self.phase
         self.decisions += 1
-        if action >= DELIVER and action < DELIVER + CELLS and ph not in DELIVERY_PHASES:
+        if action >= DELIVER and action < DELIVER + CELLS and ph != PH_DELIVER_SCORE and ph != PH_DELIVER_LINES:
             self._push(ph, s)
             self.d_cell = action - DELIVER
             self.d_double = self.d_bonus = self.d_twice = self.d_row = self.d_col = self.d_played = 0
@@ -305,10 +320,10 @@ class ShogunState(ShogunFlow):
                 self._goto(A_MARKET_AFTER_BUY, s)
             else:
                 r = action - PURCHASE
-                self.coins[s] -= data.PRICE[r]
+                self.coins[s] -= RESOURCE_PRICE[r]
                 self.stock[s * NRES + r] += 1
                 self.bought_mask |= 1 << r
-                self._log(EV_PURCHASE, s, r, data.PRICE[r], 0)
+                self._log(EV_PURCHASE, s, r, RESOURCE_PRICE[r], 0)
         elif ph == PH_MARKET_CARD:
             self.take_market_card(s, action - MARKET_CARD)
             self.market_cards_left -= 1
@@ -380,7 +395,7 @@ class ShogunState(ShogunFlow):
                 self.line_payout(s, self.d_cell // COLS, times)
             else:
                 self.d_col = 1
-                self.line_payout(s, data.FORGE_ROWS + self.d_cell % COLS, times)
+                self.line_payout(s, FORGE_ROWS + self.d_cell % COLS, times)
             if self.d_row and self.d_col:
                 tile = self.cell_tile[s * CELLS + self.d_cell]
                 self.d_slot = -1 if tile == KATANA else len(self.delivered[s])
@@ -412,7 +427,7 @@ class ShogunState(ShogunFlow):
         if place < P_LINE:
             self.figures_on_board[s] += 1
         if place < N_SPACES:
-            self.action_area[s] = data.HOUSE_AREA
+            self.action_area[s] = HOUSE_AREA
             tile = self.space_tile[place]
             house = data.SWORD_SPACES[place][0]
             self.space_tile[place] = -1
@@ -435,14 +450,14 @@ class ShogunState(ShogunFlow):
             else:
                 self._ask(PH_AFTER, s)
         elif place == P_MARKET:
-            self.market_used[self.market_used.index(0)] = 1
-            self.action_area[s] = data.MARKET_AREA
+            self.market_used[_first_free(self.market_used)] = 1
+            self.action_area[s] = MARKET_AREA
             self.bought_mask = 0
             self.market_cards_left = 2 if monk else 1
             self._ask(PH_MARKET_BUY, s)
         elif place == P_ACADEMY:
-            self.academy_used[self.academy_used.index(0)] = 1
-            self.action_area[s] = data.ACADEMY_AREA
+            self.academy_used[_first_free(self.academy_used)] = 1
+            self.action_area[s] = ACADEMY_AREA
             self.used_artisans = 0
             self.advances_left = 2 if monk else 1
             if self.any_advance(s):
@@ -451,8 +466,8 @@ class ShogunState(ShogunFlow):
             else:
                 self._ask(PH_DECORATE, s)
         elif place == P_PALACE:
-            self.palace_used[self.palace_used.index(0)] = 1
-            self.action_area[s] = data.PALACE_AREA
+            self.palace_used[_first_free(self.palace_used)] = 1
+            self.action_area[s] = PALACE_AREA
             self.activated_halls = 0
             self.repeat_left = monk
             if self.family_home[s] > 0:
@@ -465,11 +480,11 @@ class ShogunState(ShogunFlow):
                 self._ask(PH_PAL_ACTIVATE, s)
         elif place == P_KOMAINU:
             self.komainu = s
-            self.coins[s] += data.KOMAINU_COINS
+            self.coins[s] += KOMAINU_COINS
             self._ask(PH_KOMAINU if monk else PH_AFTER, s)
         else:
             line = place - P_LINE
-            self.action_area[s] = data.FORGE_AREA
+            self.action_area[s] = FORGE_AREA
             self.forge_line = line
             self.move_mask = 15
             self.hall_move_slot = -1
@@ -544,11 +559,11 @@ class ShogunState(ShogunFlow):
     def _use_hall(self, s, slot, back, own):
         hall = data.HALLS[self.halls[slot]]
         self._log(EV_HALL, s, slot, self.halls[slot], 0)
-        if hall.kind == data.H_TAKE or hall.kind == data.H_PAY:
+        if hall.kind == H_TAKE or hall.kind == H_PAY:
             self.coins[s] -= hall.cost
             self.gain(s, hall.coins, hall.resources, hall.points)
             self._goto(back, s)
-        elif hall.kind == data.H_MOVE:
+        elif hall.kind == H_MOVE:
             self._push(back, s)
             self.free_moves, self.forge_line, self.move_mask = 1, -1, 15
             self.hall_move_slot = slot if own else -1
@@ -604,7 +619,7 @@ class ShogunState(ShogunFlow):
         else:
             r = action - DROP
             self.project[s * NRES + r] -= 1
-        self.score[s] -= data.PROJECT_CHANGE_PENALTY
+        self.score[s] -= PROJECT_CHANGE_PENALTY
         if self.shame[s] == 0:
             self.shame[s] = 1
         self._log(EV_PROJECT, s, r, 1 if action < DROP else -1, 1)
@@ -635,7 +650,8 @@ class ShogunState(ShogunFlow):
             raise ValueError("the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat != self.actor:
             raise ValueError("seat %r cannot act now: seat %d decides" % (seat, self.actor))
-        if isinstance(action, bool) or not isinstance(action, int) or action not in self._legal():
+        if (isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < N_ACTIONS
+                or not self._is_legal(action)):
             raise ValueError("illegal action %r for seat %d in phase %s" % (
                 action, seat, views.PHASE_NAMES[self.phase]))
         self._apply(action)
@@ -666,15 +682,34 @@ class ShogunState(ShogunFlow):
 
     def clone(self):
         other = ShogunState.__new__(ShogunState)
-        for name, value in self.__dict__.items():
+        for name in STATE_FIELDS:
+            value = getattr(self, name)
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
                 if name == "open_cards" or name == "delivered":
                     value = [[list(e) for e in v] for v in getattr(self, name)]
+            elif value is not None and not isinstance(value, (int, str)):     # a table of C ints
+                value = _ints(value)
             setattr(other, name, value)
         other.rng = Rng(0)
         other.rng.state, other.rng.increment = self.rng.state, self.rng.increment
         return other
+
+
+# Every field of the state (the compiled classes have no __dict__ to list them): what clone() copies.
+STATE_FIELDS = (
+    "n", "seed", "record", "events", "decisions", "over", "end_reason", "forfeited", "round", "coins", "score",
+    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan", "project",
+    "sashimono", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit", "cell_activated", "hand",
+    "under", "family_home", "member", "katana_state", "katana_comp", "katana_column", "katana_value", "shame",
+    "delivered", "honours", "open_cards", "second_line", "action_area", "end_scores", "space_tile",
+    "space_worker", "space_open", "market_used", "academy_used", "palace_used", "komainu", "sashi_supply",
+    "favour", "katana_this_turn", "halls", "tile_stack", "daimyo_deck", "market_deck", "market_display",
+    "honour_deck", "honour_display", "first", "draft",
+    "stack", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
+    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask", "market_cards_left",
+    "side_kind", "side_order", "side_index", "reorg_moved", "pending_buy", "compose_left", "d_cell", "d_double",
+    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered", "offered_low", "offered_high")
 
 
 def new_state(n_players, seed, options=None):
@@ -692,9 +727,9 @@ def play_random_games(n_players, n_games, seed):
     points = 0
     for g in range(n_games):
         state = ShogunState(n_players, seed + g, False)
-        while not state.over:
-            legal = state._legal()
-            state._apply(legal[policy.below(len(legal))])
+        while not state.over:              # the same choice as legal[policy.below(len(legal))]
+            state._mark_legal()
+            state._apply(state._pick_offer(policy.below(state._count_offers())))
         decisions += state.decisions
         for s in range(n_players):
             points += state.score[s]

@@ -5,10 +5,15 @@ then empties every forge, stock and purse, so that a test describes only what it
 stocks, swords (by tile key, cell name such as ``"R3C2"``, resources already placed and the ones
 decorated), cards in hand, family members in halls, the round, whose turn it is.  Rows are
 numbered from 1 (Laque, at the top) to 4 (Galuchat); resources are named by their letters L, B,
-A, G.  Both builds hold their state in plain lists, so tests read and set fields directly.
+A, G.  Both builds index their state like lists (flat int tables, lists of lists), so tests read
+and set fields directly.
 """
 from engine_ext.shogun import data
 from engine_ext.shogun.actions import ACTIONS, CELLS
+from engine_ext.shogun.views import PHASE_NAMES
+
+# the phases a position is built in (the compiled rules module keeps its phase numbers as C constants)
+PH_DRAFT, PH_TURN = PHASE_NAMES.index("draft"), PHASE_NAMES.index("turn")
 
 LETTER = {c: i for i, c in enumerate(data.RESOURCE_LETTERS)}
 
@@ -28,7 +33,7 @@ def card(key):
 def position(R, n=4, *, seed=1, round=1, turn=0, coins=None, stock=None, swords=None, hands=None,
              halls=None, members=None, artisans=None, first=None):
     s = R.new_state(n, seed)
-    while s.phase == R.PH_DRAFT:
+    while s.phase == PH_DRAFT:
         s.apply(s.actor, ACTIONS.first("DRAFT"))
     for seat in range(n):
         s.coins[seat] = 0
@@ -60,7 +65,7 @@ def position(R, n=4, *, seed=1, round=1, turn=0, coins=None, stock=None, swords=
     if first is not None:
         s.first = first
     s.turn = s.actor = turn
-    s.phase = R.PH_TURN
+    s.phase = PH_TURN
     s.events.clear()
     return s
 

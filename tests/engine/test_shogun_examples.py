@@ -4,7 +4,7 @@ are those of shared/rules/shogun-no-katana.md."""
 from arena.engines import load_module
 from engine_ext.shogun import data
 
-from shogun_positions import act, cell, hand, legal_names, phase, position, stock, sword_at, tile
+from shogun_positions import PH_DRAFT, PH_TURN, act, cell, hand, legal_names, phase, position, stock, sword_at, tile
 
 JOHN, PAUL, GEORGE, RINGO = 0, 1, 2, 3
 
@@ -19,7 +19,7 @@ def test_e1_the_draft_goes_from_the_last_player_counter_clockwise_and_pays_tile_
     first = s.first
     offered = list(s.draft)
     choosers = []
-    while s.phase == R.PH_DRAFT:
+    while s.phase == PH_DRAFT:
         choosers.append(s.actor)
         act(s, s.actor, "DRAFT_1")
     assert choosers == [(first + 3) % 4, (first + 2) % 4, (first + 1) % 4]     # Ringo, George, Paul
@@ -52,7 +52,7 @@ def test_e2_and_e4_a_monk_costs_5_in_round_1_then_buys_and_takes_two_market_card
     act(s, RINGO, "MARKET_CARD_1")
     assert sum(hand(s, RINGO).values()) == 2 and hand(s, RINGO).get(data.CARDS[top].key, 0) >= 1
     assert phase(s) == "after_action"
-    s.phase, s.actor, s.turn = R.PH_TURN, RINGO, RINGO                        # his next sequence
+    s.phase, s.actor, s.turn = PH_TURN, RINGO, RINGO                        # his next sequence
     names = legal_names(s, RINGO)
     assert not any(name.startswith("MONK_") for name in names)
     assert "WORKER_MARKET" in names

@@ -69,3 +69,43 @@ def test_forging_players_many_games():
             s = _play(n, seed)
             delivered.append(sum(len(d) for d in s.delivered))
     assert sum(delivered) > 0                                     # deliveries are reached, not only set-ups
+
+
+def test_clone_copies_every_field_of_the_state():
+    rules = load_module("engine_ext.shogun._rules", PYTHON)
+    s = _play_some(rules, 3, 7, 120)
+    assert set(vars(s)) == set(rules.STATE_FIELDS) | {"rng"}     # a new field must be cloned too
+
+
+@pytest.mark.parametrize("build", [COMPILED, PYTHON])
+def test_a_clone_plays_on_like_the_original_and_apart_from_it(build):
+    rules = load_module("engine_ext.shogun._rules", build)
+    s = _play_some(rules, 4, 3, 150)
+    c = s.clone()
+    assert c.full_view() == s.full_view() and c.legal_actions(c.actor) == s.legal_actions(s.actor)
+    rng = random.Random(5)
+    while not c.is_terminal():
+        c.apply(c.actor, _choose(rng, c.legal_actions(c.actor)))
+    assert s.full_view()["phase"] != "game_over" and s.decisions == 150
+    rng = random.Random(5)
+    while not s.is_terminal():
+        s.apply(s.actor, _choose(rng, s.legal_actions(s.actor)))
+    assert s.result() == c.result()
+
+
+def _play_some(rules, n, seed, steps):
+    s = rules.new_state(n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        s.apply(s.actor, _choose(rng, s.legal_actions(s.actor)))
+    return s
+
+
+@pytest.mark.parametrize("build", [COMPILED, PYTHON])
+def test_apply_refuses_an_action_that_is_no_action_id(build):
+    rules = load_module("engine_ext.shogun._rules", build)
+    s = _play_some(rules, 2, 1, 40)
+    for action in (-1, ACTIONS.size, 10 ** 30, True, 1.0):
+        with pytest.raises(ValueError, match="illegal action"):
+            s.apply(s.actor, action)
+    assert s.decisions == 40

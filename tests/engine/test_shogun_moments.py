@@ -3,7 +3,7 @@ running out, and a game played to its end, in both builds."""
 from arena.engines import load_module
 from engine_ext.shogun import data
 
-from shogun_positions import act, hand, legal_names, phase, position, stock, sword_at, tile
+from shogun_positions import PH_TURN, act, hand, legal_names, phase, position, stock, sword_at, tile
 
 JOHN, PAUL, GEORGE, RINGO = 0, 1, 2, 3
 
@@ -57,7 +57,7 @@ def test_a_permanent_bought_without_its_effect_loses_the_effect_when_the_moment_
     assert "PLAY_A_COINS" in legal_names(s, JOHN)                           # same Moment: still usable
     act(s, JOHN, "WORKER_ROW_1", "DONE", "DONE")
     s.turn = s.actor = JOHN
-    s.phase = R.PH_TURN
+    s.phase = PH_TURN
     assert "PLAY_A_COINS" not in legal_names(s, JOHN) and s.coins[JOHN] == 0
 
 

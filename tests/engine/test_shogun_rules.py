@@ -30,7 +30,7 @@ def test_passing_takes_an_honour_card_and_passed_seats_are_skipped_until_restora
     taken = s.honours[0] + s.honours[1] + s.honours[2]
     assert sorted(taken) == sorted(display)                                  # R70: the display emptied
     assert len(s.honour_display) == 3 and not set(s.honour_display) & set(taken)
-    assert s.workers_free[1] == 4 and s.passed == [0, 0, 0]
+    assert s.workers_free[1] == 4 and list(s.passed) == [0, 0, 0]
 
 
 def test_restoration_refills_the_sword_spaces_and_frees_the_board(build):
@@ -322,8 +322,8 @@ def test_set_up_per_player_count(build):
         for seed in range(12):
             s = R.new_state(n, seed)
             assert [s.stock[seat * 4 + r] for seat in range(n) for r in range(4)] == [0, 2, 1, 0] * n   # R2
-            assert s.workers_free == [4] * n and s.family_home == [3] * n and s.monks_used == [0] * n   # R3, R4
-            assert s.artisan == [data.ACADEMY_START] * (4 * n)
+            assert list(s.workers_free) == [4] * n and list(s.family_home) == [3] * n and list(s.monks_used) == [0] * n   # R3, R4
+            assert list(s.artisan) == [data.ACADEMY_START] * (4 * n)
             assert len(s.halls) == 5 and len(set(s.halls)) == 5                                          # R5
             assert sum(1 for h in s.halls if data.HALLS[h].passive) <= 1
             assert sorted(len(deck) for deck in s.daimyo_deck) == [16] * 4                              # R7
