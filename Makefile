@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 BUILD_DEPS := "setuptools>=70" wheel "cython>=3.0,<3.4"
 
-.PHONY: test build demo bench clean
+.PHONY: test test-slow build demo bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ build: $(INSTALLED)
 test: build
 	$(VENV)/bin/lint-imports --no-logo
 	$(PY) -m pytest
+
+# The long checks the default run leaves out: many-game properties, every variant at the largest
+# table, long self-play (each has a fast representative in `make test`).
+test-slow: build
+	$(PY) -m pytest -m slow
 
 # One machine, nothing installed: SQLite and the bundled Redis in .arena/, a worker, the beat and the
 # web server; registers the built-in bots, starts a demo tournament, prints the site's URL (opening it

@@ -34,12 +34,17 @@ def _variants(game, n):
 
 
 def _cases():
+    """Every player count with the default options; each variant at the smallest table in the
+    default run, and at the largest too in the ``slow`` run (the largest tables of the biggest
+    games cost the most, and a variant's rules rarely depend on the table's size)."""
     for game_id in games.game_ids():
         game = games.get(game_id, PYTHON)  # metadata only: the uncompiled build always loads
         for n in range(game.min_players, game.max_players + 1):
             for options in _variants(game, n) if n in (game.min_players, game.max_players) else [{}]:
                 label = ",".join(f"{k}={v}" for k, v in options.items())
-                yield pytest.param(game_id, n, options, id=f"{game_id}-{n}p" + (f"-{label}" if label else ""))
+                slow = options and n == game.max_players and n != game.min_players
+                yield pytest.param(game_id, n, options, id=f"{game_id}-{n}p" + (f"-{label}" if label else ""),
+                                   marks=[pytest.mark.slow] if slow else [])
 
 
 def _random_walk(game, n, seed, options=None):
