@@ -8,6 +8,7 @@ import pytest
 
 from arena.engines import COMPILED, PYTHON, load_module
 from engine_ext.samourai.spec import SPEC
+from test_builds import assert_builds_agree
 
 OPTION_SETS = [{}, {option.name: 20 if option.name == "target" else True for option in SPEC.options}]
 
@@ -93,22 +94,7 @@ def test_resampling_redraws_the_hands_the_viewer_has_not_seen():
 def test_both_builds_play_identical_games(n):
     compiled, uncompiled = load_module(SPEC.rules_module, COMPILED), load_module(SPEC.rules_module, PYTHON)
     for seed in range(6):
-        options = OPTION_SETS[seed % 2]
-        rng = random.Random(seed)
-        a, b = compiled.new_state(n, seed, options), uncompiled.new_state(n, seed, options)
-        step = 0
-        while not a.is_terminal():
-            assert a.current_seats() == b.current_seats()
-            seat = a.current_seats()[0]
-            legal = a.legal_actions(seat)
-            assert legal == b.legal_actions(seat), f"{n}p seed {seed} step {step}"
-            if step % 50 == 0:
-                assert a.observation(seat) == b.observation(seat)
-            action = rng.choice(legal)
-            a.apply(seat, action)
-            b.apply(seat, action)
-            step += 1
-        assert b.is_terminal() and a.full_view() == b.full_view() and a.result() == b.result()
+        assert_builds_agree(compiled, uncompiled, n, seed, OPTION_SETS[seed % 2], observe_every=50)
 
 
 def test_the_fast_path_plays_whole_games(build):
