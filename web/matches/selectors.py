@@ -84,6 +84,14 @@ def action_labels(*, game):
     return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
 
 
+def replay_board(*, game):
+    """The fixed board the game's replay renderer draws (Samouraï's map: territories, provinces,
+    links, positions), read from the game's data module through its spec; None for a game
+    without one."""
+    board = games.get(game).spec.replay_board
+    return None if board is None else board()
+
+
 def parse_perspective(text):
     """``"all"`` (or nothing): everything, ``None``; a seat number: that seat.  ``ValueError`` otherwise
     (whether the match has that seat is the engine's to say)."""
