@@ -195,8 +195,9 @@
     describeAction(frame, context) {
       const where = `Step ${context.step} of ${this.timeline.last}`;
       if (frame.seat === null) return `${where}: the game is set up.`;
-      const words = this.renderer.describeAction
-        ? this.renderer.describeAction(frame, context) : humanize(frame.action);
+      // SECRET: a choice this perspective did not see (a card committed face down); the events say what it revealed
+      const words = frame.action === "SECRET" ? "decides in secret"
+        : this.renderer.describeAction ? this.renderer.describeAction(frame, context) : humanize(frame.action);
       return `${where}: ${this.seatName(frame.seat)} — ${words}.`;
     }
 
