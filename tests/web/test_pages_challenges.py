@@ -94,8 +94,8 @@ def test_the_page_shares_the_apis_rate_limit(client, user, house):
         assert limited.status_code == 429
         assert ("The challenge was not created: you have reached the limit of 1 challenges per hour: try again in "
                 "60 minutes.") in limited.content.decode()
-        answer = api_of(user).post("/api/challenges/", {"bot": mine.pk, "opponents": [house[0].pk, house[1].pk], "games": 2},
-                          format="json")
+        answer = api_of(user).post("/api/challenges/", {"bot": mine.pk, "opponents": [house[0].pk, house[1].pk],
+                                                        "games": 2}, format="json")
         assert answer.status_code == 429 and Challenge.objects.count() == 1
     finally:
         restore()
