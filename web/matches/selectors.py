@@ -36,7 +36,7 @@ def seat_logs(*, match_id, user):
 
 
 def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None,
-               seat_status=None):
+               challenge=None, seat_status=None):
     """The newest matches first (``before``: only those with a smaller id, to page on);
     ``seat_status`` (with ``bot``): only those where the bot's seat ended so (``timeout``...)."""
     matches = Match.objects.defer("replay")
@@ -44,6 +44,8 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
         matches = matches.filter(pk__lt=before)
     if tournament is not None:
         matches = matches.filter(tournament_round__tournament=tournament)
+    if challenge is not None:
+        matches = matches.filter(challenge=challenge)
     if game:
         matches = matches.filter(game=game)
     if bot is not None:
