@@ -35,6 +35,7 @@ class Field:
     meaning: str
     write: object
     kind: str = "number"       # for the documentation: number, flag, one-hot, counts, seat one-hot, ...
+    labels: tuple = ()         # the names of a one-hot's or a count's numbers, in order
 
     def bounds(self):
         return [float(self.low)] * self.size, [float(self.high)] * self.size
@@ -43,9 +44,9 @@ class Field:
         return [prefix + self.name + (f"[{i}]" if self.size > 1 else "") for i in range(self.size)]
 
     def rows(self, offset, prefix=""):
-        """(offset, name, size, kind, range, meaning) for the documentation."""
+        """(offset, name, size, kind, range, meaning, labels) for the documentation."""
         bounds = "0/1" if (self.low, self.high) == (0, 1) else f"{self.low:g}..{self.high:g}"
-        yield offset, prefix + self.name, self.size, self.kind, bounds, self.meaning
+        yield offset, prefix + self.name, self.size, self.kind, bounds, self.meaning, self.labels
 
 
 class Frame:
@@ -92,7 +93,7 @@ def one_hot(name, labels, read, meaning):
         i = index.get(read(o))
         if i is not None:
             out[at + i] = 1
-    return Field(name, len(labels), 0, 1, f"{meaning} (one of {len(labels)})", write, "one-hot")
+    return Field(name, len(labels), 0, 1, meaning, write, "one-hot", labels)
 
 
 def counts(name, labels, read, high, meaning):
@@ -114,7 +115,7 @@ def counts(name, labels, read, high, meaning):
                 i = index.get(label)
                 if i is not None:
                     out[at + i] += 1
-    return Field(name, len(labels), 0, high, f"{meaning} (per {len(labels)} names)", write, "counts")
+    return Field(name, len(labels), 0, high, meaning, write, "counts", labels)
 
 
 def seat(name, read, meaning, max_players):
@@ -189,14 +190,16 @@ class Rows:
         return out
 
     def rows(self, offset, prefix=""):
+        """The block, then its fields with their offsets in a row (``+k``; ``+j+k`` for a block
+        within a block's row)."""
         yield offset, prefix + self.name, self.size, f"{self.count} rows of {self.row_size}", "", \
-            f"{self.meaning}; per row:"
-        inner = 0
-        yield f"+{inner}", f"{prefix}{self.name}.present", 1, "flag", "0/1", "1 for a row in use"
+            f"{self.meaning}; per row:", ()
+        start = f"+{offset}" if prefix else ""
+        yield f"{start}+0", f"{prefix}{self.name}.present", 1, "flag", "0/1", "1 for a row in use", ()
         inner = 1
         for x in self.fields:
             for row in x.rows(inner, f"{prefix}{self.name}."):
-                yield (row[0] if isinstance(row[0], str) else f"+{row[0]}",) + row[1:]
+                yield (row[0] if isinstance(row[0], str) else f"{start}+{row[0]}",) + row[1:]
             inner += x.size
 
 
@@ -258,17 +261,25 @@ class FlatLayout:
         return [name for f in self.fields for name in f.names()]
 
     def rows(self):
-        """(offset, name, size, kind, range, meaning) per field; a block's fields follow it, their
-        offsets (``+k``) counted from the start of its row."""
+        """(offset, name, size, kind, range, meaning, labels) per field; a block's fields follow
+        it, their offsets (``+k``) counted from the start of its row."""
         offset = 0
         for f in self.fields:
             yield from f.rows(offset)
             offset += f.size
 
     def table(self):
-        """The layout as a Markdown table, for the game's bot reference."""
+        """The layout as a Markdown table, for the game's bot reference.  The names of a one-hot's
+        or a count's numbers are listed where they first appear, then referred to."""
         lines = [f"{self.size} numbers (float32).", "",
                  "| offset | field | size | kind | range | meaning |", "|---:|---|---:|---|---|---|"]
-        for offset, name, size, kind, bounds, meaning in self.rows():
+        first_with = {}
+        for offset, name, size, kind, bounds, meaning, labels in self.rows():
+            if labels:
+                if labels in first_with:
+                    meaning += f"; names as in `{first_with[labels]}`"
+                else:
+                    first_with[labels] = name
+                    meaning += ": " + ", ".join(f"`{label}`" for label in labels)
             lines.append(f"| {offset} | `{name}` | {size} | {kind} | {bounds} | {meaning} |")
         return "\n".join(lines)
