@@ -221,10 +221,14 @@ class FlatLayout:
     """A game's flat observation: ``fields`` (``Field`` and ``PerSeat`` blocks) in order.
 
     ``seat_of`` and ``players_of`` read the observer's seat and the seat count from an
-    observation (by default its ``seat`` and ``players`` fields)."""
+    observation (by default its ``seat`` and ``players`` fields).  ``reader`` optionally names
+    an engine module (two builds, like the rules) whose ``encode_many(states, seats, out)``
+    writes the same vectors straight from the states, for stepping many games at once; the
+    tests hold it to this layout."""
 
-    def __init__(self, game, max_players, *fields, seat_of=None, players_of=None):
+    def __init__(self, game, max_players, *fields, seat_of=None, players_of=None, reader=""):
         self.game = game
+        self.reader = reader
         self.max_players = max_players
         self.fields = fields
         self._seat_of = seat_of or (lambda o: o["seat"])

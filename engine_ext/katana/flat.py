@@ -53,4 +53,5 @@ LAYOUT = FlatLayout(
         flag("harmless", lambda e: e["harmless"], "no resilience or no cards"),
         one_hot("role", ROLES, lambda e: e["role"], "its role, zeros where unknown to you"),
     ), "every seat, yours first, then in seat order", MAX),
+    reader="engine_ext.katana._flat",
 )
