@@ -3,6 +3,7 @@
     from arena import envs
     env = envs.aec_env("katana", players=5, seed=1)           # PettingZoo AEC, one agent per seat
     env = envs.gym_env("risques", seat=0, opponents=["heuristic"], options={"mode": "duel"})
+    batch = envs.batch_env("katana", n_games=1024, players=5)  # many games stepped at once
 
 They play the platform's own engines (same rules versions, seeds and options) through the same
 table as the match loop (``arena.match.Table``): a seat decides on the observation a bot would
@@ -31,3 +32,8 @@ def gym_env(game, seat=0, opponents=("random",), *, players=None, options=None, 
     return ArenaGymEnv(game, seat=seat, opponents=opponents, players=players, options=options, seed=seed,
                        trusted=trusted, illegal=illegal, build=build, render_mode=render_mode)
 
+
+def batch_env(game, n_games, players, options=None, seed=0, *, build=COMPILED):
+    """``n_games`` games stepped together: actions in, NumPy arrays out, finished games restarted."""
+    from arena.envs.batch import BatchEnv
+    return BatchEnv(game, n_games, players, options=options, seed=seed, build=build)

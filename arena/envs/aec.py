@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 
 from arena import games
 from arena.engines import COMPILED
-from arena.envs.common import FlatEncoder, Replayable, check_action, rank_rewards
+from arena.envs.common import FlatEncoder, Replayable, check_action, check_table, rank_rewards
 from arena.match import Table
 
 
@@ -35,7 +35,7 @@ class ArenaAECEnv(Replayable, AECEnv):
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
         self.render_mode = render_mode
         self.n_players = players
-        self.options = self.game.resolve_options(options)
+        self.options = check_table(self.game, players, options)
         self.encoder = FlatEncoder(self.game)
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}

@@ -42,6 +42,13 @@ class FlatEncoder:
         return observation, spaces.Discrete(self.n_actions)
 
 
+def check_table(game, players, options):
+    """The options resolved; ValueError unless ``players`` may play the game with them."""
+    options = game.resolve_options(options)
+    game.new_state(players, 0, options)     # the rules say which player counts each variant takes
+    return options
+
+
 def rank_rewards(result):
     """Each seat's reward from the result's ranks: +1 first, -1 last, linear between (over the
     distinct places, the automata's included); 0 for everybody when all share one place."""

@@ -25,7 +25,7 @@ from arena import agents as builtins
 from arena import games
 from arena.agents import BotFailure
 from arena.engines import COMPILED
-from arena.envs.common import FlatEncoder, Replayable, check_action, rank_rewards
+from arena.envs.common import FlatEncoder, Replayable, check_action, check_table, rank_rewards
 from arena.match import Table, action_name, agent_seed, close_agents, end_agents, start_agents
 
 ILLEGAL = ("forfeit", "raise")
@@ -64,7 +64,7 @@ class ArenaGymEnv(Replayable, gymnasium.Env):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
         self.seat, self.n_players, self.illegal, self.render_mode = seat, players, illegal, render_mode
-        self.options = self.game.resolve_options(options)
+        self.options = check_table(self.game, players, options)
         others = iter(opponents)
         self.bots = [None if s == seat else next(others) for s in range(players)]
         self._factories = [None if s == seat else _factory(spec, self.game.id, trusted)
