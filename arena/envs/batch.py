@@ -17,8 +17,10 @@ games that ended in the last step (each one ``arena replay verify`` accepts).
 
 The games are the platform's (``arena.match.Table``).  Where the game's layout names a compiled
 reader (Katana), the vectors are written by compiled code straight from the states, without the
-JSON observation; otherwise they are read from the observation.  The returned arrays belong to
-the batch and are overwritten by the next step: copy what you keep.
+JSON observation, and where that module also steps games (``step_many``, Katana), the whole step
+of the batch runs inside compiled code but for the games that end; otherwise each game is
+stepped through the public state interface and its vector read from its observation.  The
+returned arrays belong to the batch and are overwritten by the next step: copy what you keep.
 """
 import numpy as np
 
@@ -38,8 +40,11 @@ class BatchEnv:
         self.n_games, self.n_players = n_games, players
         self.options = check_table(self.game, players, options)
         self.encoder = FlatEncoder(self.game)
-        reader = self.encoder.layout.reader
-        self._reader = load_module(reader, build).encode_many if reader else None
+        reader = load_module(self.encoder.layout.reader, build) if self.encoder.layout.reader else None
+        self._reader = reader.encode_many if reader else None
+        # stepping inside compiled code skips the table's queue of simultaneous choices
+        self._kernel = getattr(reader, "step_many", None) if not self.game.spec.simultaneous else None
+        self._ended = np.zeros(n_games, dtype=np.int64)
         self.observations = np.zeros((n_games, self.encoder.size), dtype=np.float32)
         self.masks = np.zeros((n_games, self.encoder.n_actions), dtype=np.int8)
         self.seats = np.zeros(n_games, dtype=np.int64)
@@ -56,12 +61,14 @@ class BatchEnv:
         self._next_seed += 1
         self._tables[i] = table
         self._states[i] = table.state
+        self._steps[i] = table.outcome.steps
         return table
 
     def reset(self):
         """Starts every game (seeds ``seed``, ``seed + 1``...): (observations, masks, seats)."""
         self._tables = [None] * self.n_games
         self._states = [None] * self.n_games
+        self._steps = [None] * self.n_games
         self.finished = []
         seats = self.seats
         for i in range(self.n_games):
@@ -82,6 +89,8 @@ class BatchEnv:
         self.dones[:] = False
         self.truncated[:] = False
         self.finished = []
+        if self._kernel is not None:
+            return self._step_compiled(actions)
         seats = self.seats
         tables = self._tables
         for i, action in enumerate(actions.tolist()):
@@ -97,6 +106,19 @@ class BatchEnv:
                 seat = self._start(i).next_seat()
             seats[i] = seat
         self._observe()
+        return self.observations, self.masks, self.seats, self.rewards, self.dones
+
+    def _step_compiled(self, actions):
+        tables = self._tables
+        ended = self._kernel(self._states, self.seats, actions.astype(np.int64, copy=False), self._steps,
+                             self.masks, self.observations, self._ended, self.game.spec.max_decisions)
+        for i in self._ended[:ended].tolist():
+            table = tables[i]
+            self._end(i, table, cut=not table.state.is_terminal())
+            seat = self.seats[i] = self._start(i).next_seat()
+            self.masks[i] = 0
+            self.masks[i, self._states[i].legal_actions(seat)] = 1
+            self._reader(self._states[i:i + 1], self.seats[i:i + 1], self.observations[i:i + 1])
         return self.observations, self.masks, self.seats, self.rewards, self.dones
 
     def _end(self, i, table, cut):
@@ -120,10 +142,9 @@ class BatchEnv:
             marks.extend([base + a for a in state.legal_actions(int(self.seats[i]))])
         flat[marks] = 1
         if self._reader is not None:
-            self._reader(self._states, self.seats, self.observations)
-        else:
-            for i, state in enumerate(self._states):
-                seat = int(self.seats[i])
-                self.observations[i] = self.encoder.layout.encode(state.observation(seat, len(state.events)),
-                                                                  clip=False)
+            self._reader(self._states, self.seats, self.observations)     # clipped by the reader
+            return
+        for i, state in enumerate(self._states):
+            seat = int(self.seats[i])
+            self.observations[i] = self.encoder.layout.encode(state.observation(seat, len(state.events)), clip=False)
         np.clip(self.observations, self.encoder.low, self.encoder.high, out=self.observations)

@@ -3,14 +3,21 @@
 cimport cython
 from engine_ext.katana._core cimport (KatanaCore, NINJA, NUM_CARDS, NUM_PERMANENTS, CHOOSE_TARGET,
     PARRY_CHOICE, GEISHA_CHOICE, BATTLECRY, JUJITSU, DRAW_CHOICE, BUSHIDO_CHOICE, GEISHA, CRI_DE_GUERRE,
-    JU_JITSU, RESILIENCE)
+    JU_JITSU, RESILIENCE, NUM_ACTIONS)
+from engine_ext.katana._rules cimport KatanaState
 
+cdef float[::1] LOW, HIGH
 cdef int SIZE, O_PLAYERS, O_PHASE, PHASE_OFFSET, O_TURN, O_TO_ACT, O_TURN_NUMBER, O_SHOGUN, O_BUSHIDO
 cdef int O_DRAW_PILE, O_DISCARD, O_WEAPONS_PLAYED, O_WEAPON_LIMIT, O_PENDING_CARD, O_PENDING_BY
 cdef int O_PENDING_TARGET, O_PENDING_DAMAGE, O_PENDING_DRAWS, O_ROLE, O_STARS, O_HAND, O_SEATS, ROW
 cdef int R_CHARACTER, R_RESILIENCE, R_MAX_RESILIENCE, R_HONOR, R_HAND_SIZE, R_PERMANENTS, R_HARMLESS, R_ROLE
 
 cdef int _relative(int seat, int me, int n)
+
+@cython.locals(i=cython.Py_ssize_t, count=cython.int, width=cython.int, state=KatanaState, seat=cython.long,
+               action=cython.long, a=cython.int, j=cython.int, k=cython.int, game_steps=list)
+cpdef int step_many(list states, long[::1] seats, long[::1] actions, list steps, signed char[:, ::1] masks,
+                    float[:, ::1] out, long[::1] ended, int max_decisions) except -1
 
 @cython.locals(i=cython.Py_ssize_t)
 cpdef void encode_many(list states, long[::1] seats, float[:, ::1] out)

@@ -1,24 +1,33 @@
-"""Katana's flat observation read straight off the state, for stepping many games at once.
+"""Katana's flat observation read straight off the state, and many games stepped at once.
 
 ``flat.LAYOUT`` declares the vector and reads it from the observation a bot receives; this
 module writes the very same numbers from the state's fields, without building the observation
 (the tests compare the two at every step of many games, in both builds).  Offsets come from the
 layout itself, so the declaration stays the one place that says where each number goes.
-Values are not clipped here: the caller clips the whole batch to the layout's bounds.
+Values are clipped to the layout's bounds, as ``LAYOUT.encode`` clips them.
+
+``step_many`` plays one decision in each of many games inside compiled code, with the checks of
+``KatanaState.apply`` (``arena.envs.batch`` uses it; the games it plays are replays that the
+public interface re-simulates, which the tests check).
 """
+import array
+
 import cython
 
 from ._core import KatanaCore  # noqa: F401  (the type of ``state``)
+from ._rules import KatanaState  # noqa: F401  (the type of the games ``step_many`` plays)
 from .flat import LAYOUT
-from .views import PHASE_NAMES
+from .views import ACTION_NAMES, PHASE_NAMES
 
 if not cython.compiled:   # the compiled module cimports the same names (see _flat.pxd)
     from ._core import (NINJA, NUM_CARDS, NUM_PERMANENTS, CHOOSE_TARGET, PARRY_CHOICE, GEISHA_CHOICE,  # noqa: F401
                         BATTLECRY, JUJITSU, DRAW_CHOICE, BUSHIDO_CHOICE, GEISHA, CRI_DE_GUERRE, JU_JITSU,
-                        RESILIENCE)
+                        RESILIENCE, NUM_ACTIONS)
 
 _NAMES = {name: i for i, name in enumerate(LAYOUT.names())}
 SIZE = LAYOUT.size
+LOW = array.array("f", LAYOUT.low)
+HIGH = array.array("f", LAYOUT.high)
 O_PLAYERS = _NAMES["players"]
 O_PHASE = _NAMES["phase[0]"]
 # the layout's phases are the engine's, without the empty name of code 0
@@ -54,6 +63,39 @@ R_ROLE = _NAMES["seats[0].role[0]"] - O_SEATS
 
 def _relative(seat, me, n):
     return (seat - me + n) % n
+
+
+def step_many(states, seats, actions, steps, masks, out, ended, max_decisions):
+    """Plays ``actions[i]`` for ``seats[i]`` in ``states[i]`` and records ``[seat, action]`` in
+    ``steps[i]``; then, for a game still going, writes its next seat to ``seats[i]``, its legal
+    actions to ``masks[i]`` (0/1) and that seat's vector to ``out[i]``.  The games that ended or
+    reached ``max_decisions`` steps are listed in ``ended``; returns how many.  An illegal action
+    raises ValueError naming its game (the games before it have moved)."""
+    count = 0
+    width = masks.shape[1]
+    for i in range(len(states)):
+        state = states[i]
+        seat = seats[i]
+        action = actions[i]
+        if state.over or seat != state.actor or action < 0 or action >= NUM_ACTIONS or not state._is_legal(action):
+            raise ValueError("game %d: %s is not a legal action of seat %d now" % (
+                i, ACTION_NAMES[action] if 0 <= action < NUM_ACTIONS else str(action), seat))
+        state._apply(action)
+        game_steps = steps[i]
+        game_steps.append([seat, action])
+        if state.over or len(game_steps) >= max_decisions:
+            ended[count] = i
+            count += 1
+            continue
+        seat = state.actor
+        seats[i] = seat
+        for a in range(width):
+            masks[i, a] = 0
+        k = state._fill_legal()
+        for j in range(k):
+            masks[i, state.legal[j]] = 1
+        encode(state, seat, out[i])
+    return count
 
 
 def encode_many(states, seats, out):
@@ -106,6 +148,11 @@ def encode(state, seat, out):
             out[row + R_HARMLESS] = 1
         if s == seat or s == state.shogun or state.over:
             out[row + R_ROLE + state.role[s]] = 1
+    for i in range(SIZE):
+        if out[i] < LOW[i]:
+            out[i] = LOW[i]
+        elif out[i] > HIGH[i]:
+            out[i] = HIGH[i]
 
 
 def _pending(state, seat, n, out):

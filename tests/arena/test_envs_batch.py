@@ -75,8 +75,7 @@ def _compare_reader(build, players, seeds, decisions=None):
         for _ in range(decisions or game.spec.max_decisions):
             for seat in range(players):
                 reader.encode_many([state], np.array([seat], dtype=np.int64), out)
-                expected = np.asarray(layout.encode(state.observation(seat, len(state.events)), clip=False),
-                                      dtype=np.float32)
+                expected = np.asarray(layout.encode(state.observation(seat, len(state.events))), dtype=np.float32)
                 assert np.array_equal(out[0], expected), [layout.names()[i] for i in np.flatnonzero(out[0] != expected)]
                 compared += 1
             if state.is_terminal():
