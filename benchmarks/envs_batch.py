@@ -1,8 +1,8 @@
-"""Batch stepping against the AEC environment: the same Katana tables, one run.
+"""Batch stepping against the AEC environment: the same tables, one run.
 
-    .venv/bin/python benchmarks/envs_batch.py [--games 1024] [--players 5] [--json]
+    .venv/bin/python benchmarks/envs_batch.py [--game katana] [--games 1024] [--players 5] [--json]
 
-Plays ``--games`` Katana games (seeds 0, 1, ...) one after the other through the PettingZoo AEC
+Plays ``--games`` games (seeds 0, 1, ...) one after the other through the PettingZoo AEC
 environment (``env.last()`` then ``env.step()`` for every decision, as a training loop does),
 then steps a batch of ``--games`` games at once (``arena.envs.batch_env``, finished games
 restarted) until as many games have finished.  Both pick a uniformly random legal action from
@@ -29,8 +29,8 @@ def _rates(decisions, games, started, ended):
             "games_per_second": round(games / wall, 1)}
 
 
-def one_by_one(n_games, players, seed=0):
-    env = envs.aec_env("katana", players)
+def one_by_one(game, n_games, players, seed=0):
+    env = envs.aec_env(game, players)
     rng = np.random.default_rng(seed)
     decisions = 0
     started = _clocks()
@@ -47,8 +47,8 @@ def one_by_one(n_games, players, seed=0):
     return _rates(decisions, n_games, started, _clocks())
 
 
-def batched(n_games, players, seed=0):
-    batch = envs.batch_env("katana", n_games=n_games, players=players, seed=0)
+def batched(game, n_games, players, seed=0):
+    batch = envs.batch_env(game, n_games=n_games, players=players, seed=0)
     rng = np.random.default_rng(seed)
     decisions = finished = 0
     started = _clocks()
@@ -63,13 +63,14 @@ def batched(n_games, players, seed=0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="katana")
     parser.add_argument("--games", type=int, default=1024)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = {"game": "katana", "players": args.players, "games": args.games,
-              "aec_one_by_one": one_by_one(args.games, args.players),
-              "batch": batched(args.games, args.players)}
+    report = {"game": args.game, "players": args.players, "games": args.games,
+              "aec_one_by_one": one_by_one(args.game, args.games, args.players),
+              "batch": batched(args.game, args.games, args.players)}
     aec, batch = report["aec_one_by_one"], report["batch"]
     report["ratio_decisions_per_second"] = round(batch["decisions_per_second"] / aec["decisions_per_second"], 1)
     report["ratio_decisions_per_cpu_second"] = round(batch["decisions_per_cpu_second"]
@@ -77,7 +78,7 @@ def main():
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"katana, {args.players} players, {args.games} games, uniform random legal actions")
+    print(f"{args.game}, {args.players} players, {args.games} games, uniform random legal actions")
     for label, row in (("AEC environment, one by one", aec), (f"batch of {args.games}", batch)):
         print(f"  {label:<30} {row['decisions_per_second']:>10,} decisions/s ({row['decisions_per_cpu_second']:,} per CPU s)"
               f"  {row['games_per_second']:>9,.1f} games/s  ({row['decisions']:,} decisions, {row['games']} games)")
