@@ -85,6 +85,8 @@ class BatchEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.n_games,):
             raise ValueError(f"give one action per game: shape ({self.n_games},), not {actions.shape}")
+        if not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError(f"actions are integers, not {actions.dtype}")
         self.rewards[:] = 0
         self.dones[:] = False
         self.truncated[:] = False

@@ -61,12 +61,9 @@ def rank_rewards(result):
 
 def check_action(action):
     """An action as a Python int (NumPy integers accepted)."""
-    if isinstance(action, (bool, np.bool_)):
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise ValueError(f"an action is an integer, not {action!r}")
-    try:
-        return int(action)
-    except (TypeError, ValueError):
-        raise ValueError(f"an action is an integer, not {action!r}") from None
+    return int(action)
 
 
 class Replayable:

@@ -223,6 +223,8 @@ def test_an_illegal_action_raises_in_the_aec_environment_and_changes_nothing():
     with pytest.raises(ValueError, match="not a legal action of " + agent):
         env.step(illegal)
     assert env.agent_selection == agent and env.table.outcome.steps == []
+    with pytest.raises(ValueError, match="an action is an integer, not "):
+        env.step(float(legal[0]))
     env.step(np.int64(legal[0]))       # NumPy integers are actions too
     with pytest.raises(ValueError, match="not over"):
         env.replay()

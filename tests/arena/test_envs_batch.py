@@ -59,6 +59,8 @@ def test_an_illegal_action_in_a_batch_names_its_game():
         batch.step(actions)
     with pytest.raises(ValueError, match=r"one action per game: shape \(3,\)"):
         batch.step(actions[:2])
+    with pytest.raises(ValueError, match="actions are integers, not float64"):
+        batch.step(actions + 0.5)
 
 
 def _compare_reader(build, players, seeds, decisions=None):
