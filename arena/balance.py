@@ -77,6 +77,16 @@ def win_shares(result, result_kind):
     return [1.0 / firsts if rank == 1 else 0.0 for rank in ranks]
 
 
+def _count(tally, result_kind, facts, ranks):
+    """Adds one finished game: each seat's win share under its seat number and its facts."""
+    tally.games += 1
+    for s, share in enumerate(win_shares({"ranks": ranks}, result_kind)):
+        for dimension, label in (("seat", str(s + 1)), *facts[s].items()):
+            entry = tally.seats[dimension][str(label)]
+            entry[0] += 1
+            entry[1] += share
+
+
 def play_chunk(game_id, players, options, bots, seeds):
     """Plays the games of ``seeds`` and returns their tally (plain, for another process)."""
     game = games.get(game_id)
@@ -95,17 +105,29 @@ def play_chunk(game_id, players, options, bots, seeds):
 
         seats = [agents.builtin(bots[s], agent_seed(seed, s), game_id) for s in range(players)]
         outcome = play_match(game_id, seed=seed, agents=seats, options=options, inspect=inspect)
-        tally.games += 1
         tally.decisions += len(outcome.steps)
-        for s, share in enumerate(win_shares(outcome.result, spec.result_kind)):
-            for dimension, label in (("seat", str(s + 1)), *seen["facts"][s].items()):
-                entry = tally.seats[dimension][str(label)]
-                entry[0] += 1
-                entry[1] += share
+        _count(tally, spec.result_kind, seen["facts"], outcome.result["ranks"])
         for kind, items in seen.get("usage", {}).items():
             for item, count in items.items():
                 tally.usage[kind][item] += count
     return tally.plain()
+
+
+def tally_finished(game_id, players, finished):
+    """The tally of games already played (the site's stored matches), from ``(options, seed,
+    ranks, decisions)`` of each game of ``players`` seats: what each seat started with is read off
+    the game set up again from its seed and options, which is all it depends on."""
+    game = games.get(game_id)
+    facts_of = _function(game.spec.balance_facts) if game.spec.balance_facts else None
+    tally = Tally()
+    for options, seed, ranks, decisions in finished:
+        if facts_of is None:
+            facts = [{} for _ in range(players)]
+        else:
+            facts = facts_of(game.new_state(players, seed, game.resolve_options(options)))
+        tally.decisions += decisions or 0
+        _count(tally, game.spec.result_kind, facts, ranks)
+    return tally
 
 
 def check_bots(game, players, bots):
@@ -151,9 +173,14 @@ def run(game_id, *, players, n_games, options=None, bots="heuristic", seed=0, jo
     return report(game, players=players, options=options, bots=names, seed=seed, tally=tally, seconds=seconds)
 
 
-def report(game, *, players, options, bots, seed, tally, seconds):
+def report(game, *, players, tally, seconds, options=None, bots=(), seed=None):
+    """The report of ``tally``: JSON-compatible.  ``options``, ``bots`` and ``seed`` say how the
+    games were played when they were played here; stored games (of many bots, each game with its
+    own seed) have none."""
     from arena.ratings.scores import wilson_interval
 
+    if not tally.games:
+        raise ValueError("no game to report on")
     total_seats = sum(count for count, _ in tally.seats["seat"].values())
     fair = sum(wins for _, wins in tally.seats["seat"].values()) / total_seats
     dimensions = {}
@@ -171,7 +198,8 @@ def report(game, *, players, options, bots, seed, tally, seconds):
              for kind, items in sorted(tally.usage.items())}
     seat_gap = max(abs(row["points_from_fair"]) for row in dimensions["seat"])
     return {"game": game.id, "rules_version": game.rules_version, "players": players, "options": options,
-            "bots": bots, "games": tally.games, "seeds": [seed, seed + tally.games - 1],
+            "bots": list(bots), "games": tally.games,
+            "seeds": None if seed is None else [seed, seed + tally.games - 1],
             "decisions_per_game": round(tally.decisions / tally.games, 1), "seconds": round(seconds, 1),
             "fair": round(fair, 4), "largest_seat_gap_points": round(seat_gap, 2),
             "dimensions": dimensions, "usage": usage}

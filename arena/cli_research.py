@@ -39,7 +39,7 @@ def _print_report(report):
     from rich.table import Table
 
     console = Console()
-    options = ", ".join(f"{name}={value}" for name, value in report["options"].items()) or "default rules"
+    options = ", ".join(f"{name}={value}" for name, value in (report["options"] or {}).items()) or "default rules"
     console.print(f"[bold]{report['game']}[/bold] {report['rules_version']}, {report['players']} players, "
                   f"{options}; bots {', '.join(report['bots'])}; {report['games']:,} games "
                   f"(seeds {report['seeds'][0]}–{report['seeds'][1]}), {report['decisions_per_game']} "

@@ -88,3 +88,18 @@ def test_a_bad_request_gets_one_line_saying_what_is_wrong(argv, message, capsys)
         main(argv)
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_stored_games_are_tallied_as_if_played_here_reading_each_seats_start_from_the_seed():
+    from arena.agents import builtin
+    from arena.match import agent_seed, play_match
+    finished = []
+    for seed in range(40, 52):
+        outcome = play_match("katana", seed=seed, options={},
+                             agents=[builtin("random", agent_seed(seed, s)) for s in range(5)])
+        finished.append(({}, seed, outcome.result["ranks"], len(outcome.steps)))
+    stored = balance.tally_finished("katana", 5, finished)
+    played = balance.Tally.from_plain(balance.play_chunk("katana", 5, games.get("katana").resolve_options({}),
+                                                         ["random"] * 5, range(40, 52)))
+    assert stored.games == played.games == 12 and stored.decisions == played.decisions
+    assert stored.seats == played.seats
