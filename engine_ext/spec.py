@@ -165,6 +165,9 @@ class GameSpec:
     balance: tuple = ()
     balance_facts: str = ""
     usage: str = ""
+    # The observation as a fixed-length vector for learning agents (``arena.envs``): the
+    # "module:NAME" of the game's one ``engine_ext.flat.FlatLayout``.
+    flat_observation: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:

@@ -56,5 +56,6 @@ SPEC = GameSpec(
     starter_bots=("examples/bots/risques_steady.py",),
     balance=('samurai',),
     balance_facts="engine_ext.risques.views:balance_facts",
+    flat_observation="engine_ext.risques.flat:LAYOUT",
     canonical_options=canonical_options,
 )

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     replay_board=data.board_tables,     # the map the replay renderer draws is data.py's
     balance=('clan',),
     balance_facts="engine_ext.samourai.views:balance_facts",
+    flat_observation="engine_ext.samourai.flat:LAYOUT",
     # The default rules at 3 and 6 players, and every option on at 5 (rank changes need the
     # limited Emperor): together they cover each variant's values.
     golden=(

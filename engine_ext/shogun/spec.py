@@ -36,4 +36,5 @@ SPEC = GameSpec(
     starter_bots=("examples/bots/shogun_forger.py",),
     balance=('starting sashimono',),
     balance_facts="engine_ext.shogun.views:balance_facts",
+    flat_observation="engine_ext.shogun.flat:LAYOUT",
 )
