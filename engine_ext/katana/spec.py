@@ -29,4 +29,5 @@ SPEC = GameSpec(
     starter_bots=("examples/bots/katana_samurai.py", "examples/bots/katana_random.js"),
     balance=('role', 'character'),
     balance_facts="engine_ext.katana.views:balance_facts",
+    components="engine_ext.katana.data:components",
 )

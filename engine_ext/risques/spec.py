@@ -53,5 +53,6 @@ SPEC = GameSpec(
     starter_bots=("examples/bots/risques_steady.py",),
     balance=('samurai',),
     balance_facts="engine_ext.risques.views:balance_facts",
+    components="engine_ext.risques.data:components",
     canonical_options=canonical_options,
 )
