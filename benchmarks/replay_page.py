@@ -228,7 +228,7 @@ def _browser_check(browser, url):
     events = page.inner_text("#replay-events")
     page.select_option("#replay-perspective", "0")
     page.wait_for_function("!document.querySelector('#replay-viewer').hasAttribute('aria-busy')")
-    assert step() == 500 and "this perspective" in page.inner_text("#replay-board")
+    assert step() == 500 and page.locator("#replay-board g.seat-you[data-seat='0']").count() == 1
     page.keyboard.press("End")
     last = step()
     page.keyboard.press("Home")

@@ -84,6 +84,12 @@ def action_labels(*, game):
     return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
 
 
+def game_components(*, game):
+    """What is printed on the game's components (Katana's cards and characters), for the renderer
+    that draws its table; ``{}`` for a game whose views say all."""
+    return games.get(game).components
+
+
 def parse_perspective(text):
     """``"all"`` (or nothing): everything, ``None``; a seat number: that seat.  ``ValueError`` otherwise
     (whether the match has that seat is the engine's to say)."""
