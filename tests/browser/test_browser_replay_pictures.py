@@ -1,9 +1,11 @@
-"""Replays drawn as pictures in Chromium: Katana's and Risques' tables, and a link to a step and a
-perspective.
+"""Replays drawn as pictures in Chromium: Katana's and Risques' tables, a link to a step and a
+perspective, and a replay file opened from the disk.
 
 The matches are played in the test's process (as a worker plays and stores them), so that these
 tests need no worker process and stay quick.
 """
+import json
+
 import pytest
 from django.core.cache import cache
 
@@ -138,3 +140,37 @@ def test_a_risques_replay_shows_the_pools_dice_and_rolls(site, page):
         assert "roll-success" in roll.get_attribute("class") if entry["roll"] >= 10 else "roll-short" in roll.get_attribute("class")
     assert board.locator("g.seat.seat-acting").get_attribute("data-seat") == str(frames["frames"][step]["seat"])
     assert "rolls" in page.locator("#replay-events").inner_text()
+
+
+def test_a_replay_file_opens_in_the_viewer_and_a_bad_one_is_refused(site, page, tmp_path):
+    match = play("katana", 4, 8)
+    broken = dict(match.replay, steps=[[match.replay["steps"][0][0], 9999]] + match.replay["steps"][1:])
+    (tmp_path / "broken.json").write_text(json.dumps(broken))
+    (tmp_path / "katana-4.json").write_text(json.dumps(match.replay))
+    from web.matches.models import Match
+    stored = Match.objects.count()
+
+    page.goto(f"{site}/replays/open/")
+    page.set_input_files("#replay-file", str(tmp_path / "broken.json"))
+    refusal = page.locator("#replay-file-error")
+    refusal.wait_for()
+    assert "This file cannot be opened" in refusal.inner_text() and "9999 is not legal" in refusal.inner_text()
+    assert page.locator("#replay-file-section").is_hidden()
+
+    page.set_input_files("#replay-file", str(tmp_path / "katana-4.json"))
+    page.locator("#replay-viewer[data-ready=true]").wait_for()
+    assert refusal.is_hidden()
+    assert "katana-4.json: Katana, 4 seats" in page.locator("#replay-file-summary").inner_text()
+    board = page.locator("#replay-board svg.katana-table")
+    assert board.locator("g.seat").count() == 4
+    page.click("#replay-step-forward")
+    page.click("#replay-step-forward")
+    at_step(page, 2)
+    assert page.locator("#replay-events li").count() > 0
+    assert board.locator("g.seat.seat-acting").count() == 1
+    page.select_option("#replay-perspective", "1")    # the file is sent again for seat 1's view
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.perspective === '1' && "
+                           "document.querySelectorAll('#replay-board g.hand-hidden').length === 3")
+    at_step(page, 2)
+    assert page.evaluate("() => window.location.hash") == "#step=2&seat=1"
+    assert Match.objects.count() == stored, "nothing is stored"
