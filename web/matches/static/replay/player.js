@@ -232,8 +232,9 @@
     describeAction(frame, context) {
       const where = `Step ${context.step} of ${this.timeline.last}`;
       if (frame.seat === null) return `${where}: the game is set up.`;
-      const words = this.renderer.describeAction
-        ? this.renderer.describeAction(frame, context) : humanize(frame.action);
+      let words;
+      if (frame.action === null) words = "decides in secret";   // another seat's secret, unseen here
+      else words = this.renderer.describeAction ? this.renderer.describeAction(frame, context) : humanize(frame.action);
       return `${where}: ${this.seatName(frame.seat)} — ${words}.`;
     }
 
