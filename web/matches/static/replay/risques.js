@@ -117,15 +117,25 @@
     return group;
   }
 
-  function secretCard(x, y, entry, highlighted) {
+  /* A secret choice as a card: a declaration, a wager, or a target (its index in the TARGET block). */
+  function secretCard(x, y, entry, highlighted, context) {
     const classes = highlighted ? "card-secret card-just-played" : "card-secret";
     if (entry.secret === null) {
       return card(x, y, 44, 60, { faceDown: true, classes, data: { secret: "hidden" }, tooltip: "a secret choice, not seen" });
     }
     const { phase, choice } = entry.secret;
-    const words = phase === "declare" ? humanize(choice) : phase === "wager" ? `wager ${choice}` : `target ${choice}`;
-    return card(x, y, 44, 60, { title: words, kind: phase, classes, data: { secret: phase },
-      tooltip: `secret ${phase}: ${choice}` });
+    let words = humanize(choice);
+    let tooltip = `declares ${choice}`;
+    if (phase === "wager") {
+      words = `wager ${choice}`;
+      tooltip = `wagers ${choice}`;
+    } else if (phase !== "declare") {
+      const label = context.actionLabels("TARGET")[choice];
+      words = `→ ${label === undefined ? choice : humanize(label)}`;
+      tooltip = `targets ${participantName(choice, context)}`;
+    }
+    return card(x, y, 44, 60, { title: words, kind: phase === "declare" ? "declares" : phase, classes,
+      data: { secret: phase }, tooltip: `a secret choice: ${tooltip}` });
   }
 
   function stand(entry, view, context, x, y, acting) {
@@ -142,7 +152,7 @@
     const name = seat ? context.seatName(Number(seat[1]))
       : `${humanize(entry.participant)} (rank ${entry.rank}) of seat ${entry.owner}`;
     group.append(lines(12, 20, wrap(name, 24).slice(0, 2), { className: "participant-name", step: 13 }));
-    if ("secret" in entry) group.append(secretCard(STAND_W - 54, 10, entry, acting));
+    if ("secret" in entry) group.append(secretCard(STAND_W - 54, 10, entry, acting, { ...context, view }));
 
     const rolled = Math.max(entry.pool - entry.wager, 0);
     group.append(svg("text", { x: 12, y: 52, class: "token-label" },
