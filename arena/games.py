@@ -153,18 +153,6 @@ class Game:
         module, _, function = self.spec.components.partition(":")
         return getattr(import_module(module), function)()
 
-    @cached_property
-    def _secret_decision(self):
-        if not self.spec.secret_decisions:
-            return None
-        module, _, function = self.spec.secret_decisions.partition(":")
-        return getattr(import_module(module), function)
-
-    def decision_is_secret(self, state, seat):
-        """Whether the decision ``seat`` takes now in ``state`` stays hidden from the other seats
-        until it is revealed (the spec's ``secret_decisions``)."""
-        return self._secret_decision is not None and bool(self._secret_decision(state, seat))
-
     @property
     def rules_version(self):
         return self.spec.rules_version

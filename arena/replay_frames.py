@@ -2,9 +2,7 @@
 
 The replay is re-simulated through the engine.  Frame 0 is the position before
 the first step; frame ``k`` is the position after step ``k``.  Each frame says
-who acted (``seat``), the action's name (``action``; ``None`` in a seat's
-perspective for another seat's secret decision, which the seat did not see: a
-Risques wager, say, until it is revealed by its events), the events of that step
+who acted (``seat``), the action's name (``action``), the events of that step
 only (``events``) and the view after it: frame 0 carries the whole ``view``,
 every later frame only a ``patch`` from the previous view, so that a long
 replay stays small (a Katana view barely changes from one step to the next).
@@ -81,9 +79,8 @@ def build_frames(replay, perspective=None, build=COMPILED):
         else:
             if seat not in state.current_seats() or action not in state.legal_actions(seat):
                 raise ReplayError(f"step {index}: seat {seat} cannot take action {action} here")
-            seen_by_perspective = perspective in (None, seat) or not game.decision_is_secret(state, seat)
             state.apply(seat, action)
-            name = game.action_name(action) if seen_by_perspective else None
+            name = game.action_name(action)
         after, events = look(seen)
         seen = len(state.events)
         frames.append({"seat": seat, "action": name, "events": events, "patch": diff(view, after)})

@@ -164,11 +164,6 @@ class GameSpec:
     # ("module:function") returns it as a JSON object (Katana: {kind: {key: {fact: value}}}) for the
     # renderers that draw the table (the replay viewer, a person's seat).  Empty: the views say all.
     components: str = ""
-    # Whether the decision a seat takes now stays hidden from the other seats until it is revealed
-    # (Risques: a declaration, a target or a wager chosen in secret): ``secret_decisions``
-    # ("module:function", (state, seat) -> bool).  The replay frames of another seat's perspective
-    # then do not name that decision.  Empty: every decision is seen by all.
-    secret_decisions: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:

@@ -54,6 +54,5 @@ SPEC = GameSpec(
     balance=('samurai',),
     balance_facts="engine_ext.risques.views:balance_facts",
     components="engine_ext.risques.data:components",
-    secret_decisions="engine_ext.risques.views:secret_decision",
     canonical_options=canonical_options,
 )

@@ -187,13 +187,6 @@ def resample_hidden(state, seat, seed):
     return other
 
 
-def secret_decision(state, seat):
-    """Whether the decision ``seat`` takes now is secret from the other seats until revealed: a
-    declaration, a target or a wager chosen in secret (``seat`` is the one asked: whatever it picks
-    is hidden)."""
-    return PHASE_NAMES[state.phase] in SECRET_PHASES
-
-
 def balance_facts(state):
     """What each seat starts with, for the balance report: the samurai it plays."""
     return [{"samurai": data.CHARACTERS[state.character[s]].key} for s in range(state.n)]

@@ -113,30 +113,6 @@ def test_redrawing_what_a_seat_could_not_see_leaves_its_frames_unchanged(build, 
         assert frame["events"] == seen["events"], f"step {step}"
 
 
-@pytest.mark.parametrize("options", [{"mode": "massacre"}, {"mode": "frappe"}])
-def test_a_seat_is_not_told_another_seats_secret_decisions(build, options):
-    players = 4 if options["mode"] == "massacre" else 2
-    replay = _replay("risques", players, 3, options, build)
-    game = games.get("risques", build)
-    state = arena_replay.simulate(replay, build, upto=0)
-    secret = set()
-    for step, (seat, action) in enumerate(replay["steps"], start=1):
-        if game.decision_is_secret(state, seat):
-            secret.add(step)
-        state.apply(seat, action)
-    # the declarations, targets and wagers chosen in secret, and nothing else
-    kinds = {game.action_names[replay["steps"][step - 1][1]].split("_")[0] for step in secret}
-    assert kinds == ({"FRAPPE", "GARDE", "TARGET", "WAGER"} if options["mode"] == "massacre"
-                     else {"CALM", "FRAPPE", "GARDE", "SURPRISE", "WAGER"}), kinds
-    everything = replay_frames.build_frames(replay, None, build)["frames"]
-    assert all(frame["action"] for frame in everything[1:]), "everything names every decision"
-    for viewer in range(players):
-        frames = replay_frames.build_frames(replay, viewer, build)["frames"]
-        for step, (frame, full) in enumerate(zip(frames, everything)):
-            hidden = step in secret and frame["seat"] != viewer
-            assert frame["action"] == (None if hidden else full["action"]), f"seat {viewer}, step {step}"
-
-
 def test_a_forfeit_step_is_named_and_shown(build):
     replay = _replay("katana", 4, 2, build=build)
     state = arena_replay.simulate(replay, build, upto=10)

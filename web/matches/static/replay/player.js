@@ -232,9 +232,8 @@
     describeAction(frame, context) {
       const where = `Step ${context.step} of ${this.timeline.last}`;
       if (frame.seat === null) return `${where}: the game is set up.`;
-      let words;
-      if (frame.action === null) words = "decides in secret";   // another seat's secret, unseen here
-      else words = this.renderer.describeAction ? this.renderer.describeAction(frame, context) : humanize(frame.action);
+      const words = this.renderer.describeAction
+        ? this.renderer.describeAction(frame, context) : humanize(frame.action);
       return `${where}: ${this.seatName(frame.seat)} — ${words}.`;
     }
 
