@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "web.matches",
     "web.ratings",
     "web.tournaments",
+    "web.challenges",
     "web.balance",
     "web.games",
     "web.accounts",
@@ -244,6 +245,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "uploads": os.environ.get("ARENA_UPLOAD_RATE", "30/hour"),
         "tournaments": os.environ.get("ARENA_TOURNAMENT_RATE", "10/hour"),
+        "challenges": os.environ.get("ARENA_CHALLENGE_RATE", "20/hour"),
+        "rated_challenges": os.environ.get("ARENA_RATED_CHALLENGE_RATE", "5/day"),
         "login": os.environ.get("ARENA_LOGIN_RATE", "30/minute"),
     },
 }

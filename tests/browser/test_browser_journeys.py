@@ -188,6 +188,8 @@ def test_a_risques_replay_shows_the_samurai_and_hides_other_seats_secret_choices
                            f"document.querySelector('#replay-viewer').dataset.perspective === '{other}' && "
                            "!document.querySelector('#replay-board g.card-secret.card-face') && "
                            "document.querySelector('#replay-board g.card-secret.card-back')")
+    # the step is the chooser's secret decision: this seat is not told what it was
+    assert page.locator("#replay-action").inner_text().endswith(f"seat {chooser} ({bots[chooser].name}) — decides in secret.")
     page.select_option("#replay-perspective", str(chooser))
     secret_row.first.wait_for()
 

@@ -143,3 +143,42 @@ def test_validate_says_when_the_server_cannot_be_asked(config, tmp_path, capsys)
     assert "could not ask the server for its limits (cannot reach http://127.0.0.1:9" in captured.err
     assert "limits of this installation" in captured.err
     assert "more than the 5,242,880 allowed by this installation" in captured.out
+
+
+def test_a_challenge_from_the_command_line_follows_its_games_to_a_table_of_results(live_server, user, house, config,
+                                                                                  monkeypatch, capsys):
+    import time
+    from types import SimpleNamespace
+
+    from arena import cli_site
+    from challenge_helpers import bot_of, play
+    from web.challenges.models import Challenge
+    from web.matches.models import Match
+    assert _login(live_server, monkeypatch, "x" * 12) == 0
+    bot_of(user, "kaze")
+
+    def one_game_a_poll(_seconds):   # a worker playing while the command waits
+        queued = Match.objects.filter(challenge__isnull=False, status="queued").order_by("pk").first()
+        if queued is not None:
+            play(queued.pk)
+    monkeypatch.setattr(cli_site, "time", SimpleNamespace(monotonic=time.monotonic, sleep=one_game_a_poll))
+    assert cli.main(["challenge", "katana", "--bot", "kaze", "--vs", "random-1", "--vs", str(house[1].pk),
+                     "--games", "3", "--seed", "4"]) == 0
+    captured = capsys.readouterr()
+    challenge = Challenge.objects.get()
+    assert f"challenge {challenge.pk}: 3 games at tables of 3, unrated: {live_server.url}/challenges/{challenge.pk}/" \
+        in captured.out
+    assert "3/3" in captured.err, "the progress bar counted the games"
+    rows = {line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[2:-1]]
+            for line in captured.out.splitlines() if line.startswith("│ random-")}
+    assert set(rows) == {"random-1 v1", "random-2 v1"}
+    for cells in rows.values():   # games, ahead, level, behind, win rate, interval, errors
+        assert cells[0] == "3" and sum(map(int, cells[1:4])) == 3 and cells[6] == "0" and "%" in cells[5]
+    firsts = Match.objects.filter(challenge=challenge, seats__bot__name="kaze", seats__rank=1).count()
+    assert f"first in {firsts} of 3 games" in captured.out
+
+    assert cli.main(["challenge", "katana", "--bot", "kaze", "--vs", "random-1", "--games", "50"]) == 2
+    assert "challenge refused: games: Ensure this value is less than or equal to 20." in capsys.readouterr().err
+    assert cli.main(["challenge", "katana", "--bot", "kaze", "--vs", "nobody", "--games", "2"]) == 2
+    assert "no katana bot named 'nobody'" in capsys.readouterr().err
+    assert Challenge.objects.count() == 1

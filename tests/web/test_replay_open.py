@@ -81,7 +81,7 @@ def test_the_open_page_loads_every_games_renderer_and_names(client, db):
     page = client.get(reverse("replay-open")).content.decode()
     assert 'id="replay-file"' in page and 'id="replay-viewer"' in page
     assert f'data-frames-url="{reverse("replay-file-frames")}"' in page
-    for script in ("table.js", "player.js", "katana.js", "risques.js", "shogun.js", "open.js"):
+    for script in ("table.js", "player.js", "katana.js", "risques.js", "shogun.js", "samourai.js", "open.js"):
         assert f"/static/replay/{script}" in page, script
     start = page.index('<script id="replay-games" type="application/json">') + len(
         '<script id="replay-games" type="application/json">')
@@ -90,3 +90,4 @@ def test_the_open_page_loads_every_games_renderer_and_names(client, db):
         "name": "Katana", "kind": "weapon", "range": 2, "damage": 3}
     assert games["risques"]["action_labels"]["TARGET"][0] == "seat_0"
     assert games["risques"]["components"]["dice"] == {"faces": 6, "threshold": 10}
+    assert games["samourai"]["board"]["territories"], "Samouraï's map, for its renderer"

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from web.api import auth, limits, views
 from web.bots import apis as bots
+from web.challenges import apis as challenges
 from web.matches import apis as matches
 from web.tournaments import apis as tournaments
 
@@ -41,4 +42,6 @@ urlpatterns = [
          name="api-tournament-official"),
     path("tournaments/<int:tournament_id>/standings/", tournaments.TournamentStandingsApi.as_view(),
          name="api-tournament-standings"),
+    path("challenges/", challenges.ChallengeListApi.as_view(), name="api-challenges"),
+    path("challenges/<int:challenge_id>/", challenges.ChallengeDetailApi.as_view(), name="api-challenge"),
 ]

@@ -61,6 +61,15 @@ def playable_bots(*, game):
             .filter(current_version_id__isnull=False).order_by("pk"))
 
 
+def may_enter(*, bot, organiser):
+    """Whether ``organiser`` may seat ``bot`` in a table it sets up (a tournament, a challenge): the
+    platform's own bots, the organiser's own, and other people's bots whose owners let others enter
+    them; staff may enter any.  ``enterable_bots`` is the same rule as a query."""
+    if organiser is None or getattr(organiser, "is_staff", False):
+        return True
+    return bot.owner_id is None or bot.owner_id == organiser.pk or bot.others_may_enter
+
+
 def enterable_bots(*, game, organiser):
     """The playable bots of ``game`` that ``organiser`` may enter in a tournament: the platform's
     own, the organiser's, and those whose owners let others enter them (staff: all)."""

@@ -33,6 +33,7 @@ class MatchOutput(serializers.Serializer):
     seed = serializers.IntegerField()
     steps = serializers.IntegerField(allow_null=True)
     tournament = serializers.IntegerField(allow_null=True)
+    challenge = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     seats = SeatOutput(many=True)
@@ -62,6 +63,7 @@ def match_data(match):
     return {"id": match.pk, "game": match.game, "kind": match.kind, "status": match.status, "seed": match.seed,
             "steps": match.steps,
             "tournament": match.tournament_round.tournament_id if match.tournament_round_id else None,
+            "challenge": match.challenge_id,
             "created_at": match.created_at, "finished_at": match.finished_at,
             "seats": [seat_data(seat) for seat in match.seats.all()]}
 

@@ -36,7 +36,7 @@ def seat_logs(*, match_id, user):
 
 
 def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None,
-               seat_status=None):
+               challenge=None, seat_status=None):
     """The newest matches first (``before``: only those with a smaller id, to page on);
     ``seat_status`` (with ``bot``): only those where the bot's seat ended so (``timeout``...)."""
     matches = Match.objects.defer("replay")
@@ -44,6 +44,8 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
         matches = matches.filter(pk__lt=before)
     if tournament is not None:
         matches = matches.filter(tournament_round__tournament=tournament)
+    if challenge is not None:
+        matches = matches.filter(challenge=challenge)
     if game:
         matches = matches.filter(game=game)
     if bot is not None:
@@ -88,6 +90,14 @@ def game_components(*, game):
     """What is printed on the game's components (Katana's cards and characters), for the renderer
     that draws its table; ``{}`` for a game whose views say all."""
     return games.get(game).components
+
+
+def replay_board(*, game):
+    """The fixed board the game's replay renderer draws (Samouraï's map: territories, provinces,
+    links, positions), read from the game's data module through its spec; None for a game
+    without one."""
+    board = games.get(game).spec.replay_board
+    return None if board is None else board()
 
 
 def parse_perspective(text):

@@ -38,6 +38,7 @@ def match_detail(request, match_id):
             "seat_names": [entry["seat"].bot.name for entry in seats],
             "action_labels": selectors.action_labels(game=match.game),
             "components": selectors.game_components(game=match.game),
+            "board": selectors.replay_board(game=match.game),
         }
     return render(request, "matches/match_detail.html", {
         "match": match, "seats": seats, "viewer": viewer,
@@ -72,7 +73,8 @@ def replay_open(request):
         "renderers": sorted(set(renderers.values())),
         "games": {game: {"name": catalog.game_info(game).name,
                          "action_labels": selectors.action_labels(game=game),
-                         "components": selectors.game_components(game=game)} for game in renderers},
+                         "components": selectors.game_components(game=game),
+                         "board": selectors.replay_board(game=game)} for game in renderers},
         "max_bytes": settings.ARENA_REPLAY_FILE_MAX_BYTES,
     })
 

@@ -52,7 +52,7 @@
         return;
       }
       const replay = JSON.parse(text);        // the server has read it: it is a replay
-      const game = games[everything.game] || { name: everything.game, action_labels: {}, components: {} };
+      const game = games[everything.game] || { name: everything.game, action_labels: {}, components: {}, board: null };
       const bots = Array.isArray(replay.bots) ? replay.bots : [];
       seatOptions(everything.players, bots);
       summary.textContent = `${file.name}: ${game.name}, ${everything.players} seats, seed ${replay.seed}, `
@@ -68,6 +68,7 @@
         seatNames: bots.map((name) => (typeof name === "string" ? name : "")),
         actionLabels: game.action_labels,
         components: game.components,
+        board: game.board,
         fetchFrames: (seat) => (seat === "all" ? Promise.resolve(everything) : framesOf(seat)),
       });
     }

@@ -102,13 +102,14 @@
 
     /* Shows a replay of ``game``: ``fetchFrames(perspective)`` resolves to its frames ("all" or a
        seat number as text), or fails with an Error that says why. */
-    open({ game, seatNames = [], actionLabels = {}, components = {}, fetchFrames }) {
+    open({ game, seatNames = [], actionLabels = {}, components = {}, board = null, fetchFrames }) {
       this.pause();
       this.loads += 1;            // a load still under way for the previous replay is dropped
       this.game = game;
       this.seatNames = seatNames;
       this.actionLabels = actionLabels;
       this.components = components;
+      this.board = board;
       this.fetchFrames = fetchFrames;
       this.timeline = null;
       this.renderer = window.ReplayRenderers.get(game);
@@ -204,6 +205,7 @@
       const context = tableContext({
         step, frame, view, frames: this.frames, perspective: this.perspective,
         seatName: (seat) => this.seatName(seat), actionLabels: this.actionLabels, components: this.components,
+        board: this.board,
       });
       this.renderer.render(this.el.board, view, context);
       this.el.action.textContent = this.describeAction(frame, context);
@@ -232,8 +234,9 @@
     describeAction(frame, context) {
       const where = `Step ${context.step} of ${this.timeline.last}`;
       if (frame.seat === null) return `${where}: the game is set up.`;
-      const words = this.renderer.describeAction
-        ? this.renderer.describeAction(frame, context) : humanize(frame.action);
+      // SECRET: a choice this perspective did not see (a card committed face down); the events say what it revealed
+      const words = frame.action === "SECRET" ? "decides in secret"
+        : this.renderer.describeAction ? this.renderer.describeAction(frame, context) : humanize(frame.action);
       return `${where}: ${this.seatName(frame.seat)} — ${words}.`;
     }
 
@@ -317,6 +320,7 @@
       seatNames: readJson("replay-seat-names", []),
       actionLabels: readJson("replay-action-labels", {}),
       components: readJson("replay-components", {}),
+      board: readJson("replay-board-data", null),
       fetchFrames: (perspective) => fetchJson(`${url}?perspective=${encodeURIComponent(perspective)}`),
     });
   });

@@ -11,15 +11,17 @@
      ReplayRenderers.get("<game>")         // the game's renderer, else the generic one ("*")
      ReplayTable.context({...})            // the context a renderer reads, with its defaults:
        { view, perspective: "all" | seat, step, frame: {seat, action, events} | null,
-         seatName(seat), actionLabels(block), components }
-   where ``frame`` is the decision that led to the view (its seat and its card are highlighted),
-   ``actionLabels(block)`` the labels of a block of the game's action table (from its spec) and
-   ``components`` what is printed on the game's components (arena's ``Game.components``).
+         seatName(seat), actionLabels(block), components, board }
+   where ``frame`` is the decision that led to the view (its seat and its card are highlighted;
+   its ``action`` is "SECRET" for a choice this perspective did not see), ``actionLabels(block)``
+   the labels of a block of the game's action table (from its spec), ``components`` what is
+   printed on the game's components (arena's ``Game.components``) and ``board`` the game's fixed
+   board (its spec's ``replay_board``: Samouraï's map; null for a game without one).
 
    A person's seat page uses it as the viewer does: it loads replay/table.js and replay/<game>.js
    (and replay.css), and on each observation of its seat calls
      ReplayRenderers.get(game).render(board, observation, ReplayTable.context({
-       view: observation, perspective: seat, frame: lastDecision, seatNames, actionLabels, components }));
+       view: observation, perspective: seat, frame: lastDecision, seatNames, actionLabels, components, board }));
    The pictures are SVG whose parts carry data attributes (data-seat on a seat, data-card on a
    card, data-participant on a Risques participant), so that the page can hang its legal actions
    on them.  Colours and sizes are replay.css's classes: the site's content policy allows no
@@ -180,13 +182,13 @@
 
   /* The context a renderer reads, from what a page knows (see the top of this file). */
   function context({ view = null, perspective = "all", step = null, frame = null, frames = null,
-    seatNames = [], seatName = null, actionLabels = {}, components = {} } = {}) {
+    seatNames = [], seatName = null, actionLabels = {}, components = {}, board = null } = {}) {
     const nameOf = seatName || ((seat) => {
       if (seat === null || seat === undefined) return "nobody";
       const name = seatNames[seat];
       return name ? `seat ${seat} (${name})` : `seat ${seat}`;
     });
-    return { view, perspective, step, frame, frames, seatName: nameOf, components: components || {},
+    return { view, perspective, step, frame, frames, seatName: nameOf, components: components || {}, board,
       actionLabels: (block) => actionLabels[block] || [] };
   }
 
