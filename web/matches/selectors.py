@@ -77,6 +77,9 @@ def match_replay(*, match_id):
 
 # Frames are a pure function of the stored replay and the engine's rules: cached per rules version.
 FRAMES_CACHE_SECONDS = 3600
+# Part of the frames' cache key: raised when what arena.replay_frames builds changes (2: another
+# seat's secret choices are named SECRET in a seat's frames), so that no older frames are served.
+FRAMES_VERSION = 2
 ALL_PERSPECTIVE = "all"
 
 
@@ -119,7 +122,7 @@ def match_frames_json(*, match_id, perspective):
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()
     if row is None:
         return None
-    key = f"replay-frames:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
+    key = f"replay-frames:{FRAMES_VERSION}:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
     text = cache.get(key)
     if text is None:
         replay = match_replay(match_id=match_id)
