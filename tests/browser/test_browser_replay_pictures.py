@@ -174,3 +174,16 @@ def test_a_replay_file_opens_in_the_viewer_and_a_bad_one_is_refused(site, page, 
     at_step(page, 2)
     assert page.evaluate("() => window.location.hash") == "#step=2&seat=1"
     assert Match.objects.count() == stored, "nothing is stored"
+
+    # the renderer needs no viewer: a seat's page draws its observation into any element, as here
+    drawn = page.evaluate("""async (text) => {
+      const response = await fetch('/replays/frames/?perspective=2', { method: 'POST', body: text });
+      const view = (await response.json()).frames[0].view;
+      const games = JSON.parse(document.getElementById('replay-games').textContent);
+      const box = document.createElement('div');
+      ReplayRenderers.get('katana').render(box, view,
+        ReplayTable.context({ view, perspective: 2, components: games.katana.components }));
+      return [box.querySelectorAll('g.seat').length, box.querySelectorAll('g.hand-hidden').length,
+              box.querySelector('g.seat-you').dataset.seat, box.querySelector('g.seat-acting') === null];
+    }""", json.dumps(match.replay))
+    assert drawn == [4, 3, "2", True]
