@@ -25,8 +25,11 @@ def cmd_balance(args):
                TimeRemainingColumn())
     with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
         task = progress.add_task(f"{game.id}, {players} players, {args.bots}", total=args.games)
-        report = balance.run(game.id, players=players, n_games=args.games, options=options, bots=args.bots,
-                             seed=args.seed, jobs=args.jobs, advance=lambda k: progress.advance(task, k))
+        try:
+            report = balance.run(game.id, players=players, n_games=args.games, options=options, bots=args.bots,
+                                 seed=args.seed, jobs=args.jobs, advance=lambda k: progress.advance(task, k))
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0

@@ -82,6 +82,8 @@ def test_the_command_prints_json_with_every_dimension(capsys):
     (["balance", "shogun", "--games", "0"], "--games must be at least 1"),
     (["balance", "risques", "--options", "mode=siege"], "option mode of risques must be one of"),
     (["balance", "risques", "--options", "mode"], "--option takes NAME=VALUE"),
+    (["balance", "risques", "--players", "3", "--options", "mode=frappe"],
+     "risques mode frappe is played by 2 players, not 3"),
 ])
 def test_a_bad_request_gets_one_line_saying_what_is_wrong(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
