@@ -152,6 +152,15 @@ class Game:
     def name(self):
         return self.spec.name
 
+    @cached_property
+    def components(self):
+        """What is printed on the game's components, as JSON (the spec's ``components``), for the
+        renderers that draw its table; ``{}`` when its views say all there is."""
+        if not self.spec.components:
+            return {}
+        module, _, function = self.spec.components.partition(":")
+        return getattr(import_module(module), function)()
+
     @property
     def rules_version(self):
         return self.spec.rules_version

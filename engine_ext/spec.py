@@ -168,6 +168,11 @@ class GameSpec:
     # The observation as a fixed-length vector for learning agents (``arena.envs``): the
     # "module:NAME" of the game's one ``engine_ext.flat.FlatLayout``.
     flat_observation: str = ""
+    # What is printed on the game's components that its views name only by key (Katana: a card's
+    # name, reach and damage; a character's resilience and ability): ``components``
+    # ("module:function") returns it as a JSON object (Katana: {kind: {key: {fact: value}}}) for the
+    # renderers that draw the table (the replay viewer, a person's seat).  Empty: the views say all.
+    components: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:

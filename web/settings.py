@@ -195,6 +195,9 @@ ARENA_MATCH_MAX_ATTEMPTS = runtime.env_int("ARENA_MATCH_MAX_ATTEMPTS", 5)
 # A queued match not claimed after this long is published again (its message may have been lost
 # with a restarted Redis).
 ARENA_REQUEUE_AFTER_SECONDS = runtime.env_float("ARENA_REQUEUE_AFTER_SECONDS", 60.0)
+# The largest replay file the replay viewer reads (a page opens one from the disk and the server
+# computes its frames without storing it); the longest games' replays are a few hundred kB.
+ARENA_REPLAY_FILE_MAX_BYTES = runtime.env_int("ARENA_REPLAY_FILE_MAX_BYTES", 2 * 1024 * 1024)
 # Matches per task message.
 ARENA_MATCH_BATCH = runtime.env_int("ARENA_MATCH_BATCH", 50)
 # Whether services publish tasks (off only where a test wants rows without a broker).

@@ -30,4 +30,5 @@ SPEC = GameSpec(
     balance=('role', 'character'),
     balance_facts="engine_ext.katana.views:balance_facts",
     flat_observation="engine_ext.katana.flat:LAYOUT",
+    components="engine_ext.katana.data:components",
 )

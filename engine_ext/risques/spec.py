@@ -57,5 +57,6 @@ SPEC = GameSpec(
     balance=('samurai',),
     balance_facts="engine_ext.risques.views:balance_facts",
     flat_observation="engine_ext.risques.flat:LAYOUT",
+    components="engine_ext.risques.data:components",
     canonical_options=canonical_options,
 )

@@ -77,6 +77,9 @@ def match_replay(*, match_id):
 
 # Frames are a pure function of the stored replay and the engine's rules: cached per rules version.
 FRAMES_CACHE_SECONDS = 3600
+# Part of the frames' cache key: raised when what arena.replay_frames builds changes (2: another
+# seat's secret choices are named SECRET in a seat's frames), so that no older frames are served.
+FRAMES_VERSION = 2
 ALL_PERSPECTIVE = "all"
 
 
@@ -84,6 +87,12 @@ def action_labels(*, game):
     """The labels of each block of the game's action table, ``{"TARGET": ["seat_0", ...]}``: the
     names a replay renderer gives the numbers in a view, read from the spec, not kept in the page."""
     return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
+
+
+def game_components(*, game):
+    """What is printed on the game's components (Katana's cards and characters), for the renderer
+    that draws its table; ``{}`` for a game whose views say all."""
+    return games.get(game).components
 
 
 def replay_board(*, game):
@@ -113,7 +122,7 @@ def match_frames_json(*, match_id, perspective):
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()
     if row is None:
         return None
-    key = f"replay-frames:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
+    key = f"replay-frames:{FRAMES_VERSION}:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
     text = cache.get(key)
     if text is None:
         replay = match_replay(match_id=match_id)
