@@ -33,5 +33,5 @@ SPEC = GameSpec(
     golden=(GoldenCase("two", players=2, seed=14), GoldenCase("three", players=3, seed=15),
             GoldenCase("four", players=4, seed=16)),
     docs="docs/bots/shogun.md",
-    starter_bots=("examples/bots/shogun_forger.py",),
+    starter_bots=("examples/bots/shogun_forger.py", "examples/bots/shogun_forger.js"),
 )
