@@ -18,6 +18,7 @@ cdef int EV_SCORE, EV_END
 
 cdef int cell_of(int row, int column) noexcept
 cdef int _first_free(int[::1] used) noexcept
+cdef list _listed(int[::1] table)
 
 
 cdef class ShogunCore:
@@ -37,6 +38,7 @@ cdef class ShogunCore:
 
     cpdef setup(self, int n_players, object seed, bint record)
     cdef int start_draft_seat(self, int k)
+    cpdef dict tables(self)
     cdef void take_draft_tile(self, int seat, int index)
     cdef void _shuffle(self, list items)
     cdef inline void _log(self, int kind, int seat, int a, int b, int c) noexcept

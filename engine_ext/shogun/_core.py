@@ -70,6 +70,15 @@ def _spaces_for(n, least_players):
     return _ints([0 if least <= n else 1 for least in least_players])
 
 
+def _listed(table):
+    """A flat int table as a list, read item by item in C (from Python, each read of a compiled
+    state's table makes a memoryview object, and listing one goes item by item through it)."""
+    out = []
+    for k in range(len(table)):
+        out.append(table[k])
+    return out
+
+
 class ShogunCore:
     """The state of a game and the mechanics every rule uses.  Per-seat tables are flat lists
     (``stock[s * NRES + r]``, ``cell_tile[s * CELLS + cell]``...)."""
@@ -191,6 +200,26 @@ class ShogunCore:
         self._put_sword(seat, cell, tile, STARTING_SASHIMONO)
         self.coins[seat] += TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position]
         self._log(EV_DRAFT, seat, tile, TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position], 0)
+
+    # ------------------------------------------------------------------ for the views
+    def tables(self):
+        """The flat int tables the views read, as lists (one read of each, cheap in both builds)."""
+        return {
+            "coins": _listed(self.coins), "score": _listed(self.score), "passed": _listed(self.passed),
+            "workers_free": _listed(self.workers_free), "workers_unlocked": _listed(self.workers_unlocked),
+            "monks_used": _listed(self.monks_used), "stock": _listed(self.stock), "artisan": _listed(self.artisan),
+            "project": _listed(self.project), "sashimono": _listed(self.sashimono),
+            "cell_tile": _listed(self.cell_tile), "cell_progress": _listed(self.cell_progress),
+            "cell_deco": _listed(self.cell_deco), "cell_sashi": _listed(self.cell_sashi), "hand": _listed(self.hand),
+            "family_home": _listed(self.family_home), "member": _listed(self.member),
+            "katana_state": _listed(self.katana_state), "katana_column": _listed(self.katana_column),
+            "katana_value": _listed(self.katana_value), "shame": _listed(self.shame),
+            "space_tile": _listed(self.space_tile), "space_worker": _listed(self.space_worker),
+            "space_open": _listed(self.space_open), "market_display": _listed(self.market_display),
+            "market_used": _listed(self.market_used), "academy_used": _listed(self.academy_used),
+            "palace_used": _listed(self.palace_used), "sashi_supply": _listed(self.sashi_supply),
+            "favour": _listed(self.favour),
+        }
 
     # ------------------------------------------------------------------ helpers
     def _shuffle(self, items):

@@ -9,7 +9,7 @@ only, and ``resample_hidden`` redraws them.
 import random
 
 from . import data
-from .actions import CELLS, LINES, PLACES
+from .actions import CARD_KEYS, CELLS, LINES, PLACES
 
 PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_buy", "market_card", "advance",
                "decorate", "side_decorate", "side_free", "palace_place", "reorganize", "palace_activate",
@@ -35,74 +35,84 @@ def _tile(tile):
     return data.TILES[tile].key
 
 
-def _seat(state, s):
-    n_res, n_cells, n_cards = data.NUM_RESOURCES, data.FORGE_CELLS, len(data.CARDS)
+def _seat(state, t, s):
+    """Seat ``s``'s part of the table; ``t`` holds the state's int tables as lists (``tables()``)."""
+    n_res, n_cells, n_cards, n_lines = data.NUM_RESOURCES, data.FORGE_CELLS, len(data.CARDS), len(LINES)
+    resources, houses = data.RESOURCES, data.HOUSES
+    base = s * n_cells
+    tiles, progress, decos, sashis = t["cell_tile"], t["cell_progress"], t["cell_deco"], t["cell_sashi"]
     swords = []
     for cell in range(n_cells):
-        i = s * n_cells + cell
-        tile = state.cell_tile[i]
+        tile = tiles[base + cell]
         if tile >= 0:
-            sashi = state.cell_sashi[i]
-            swords.append({"cell": CELLS[cell], "tile": _tile(tile), "placed": state.cell_progress[i],
-                           "decorated": [data.RESOURCES[r] for r in range(n_res) if state.cell_deco[i] & (1 << r)],
-                           "sashimono": (None if sashi < 0 else "starting" if sashi == 4 else data.HOUSES[sashi]),
+            sashi, deco = sashis[base + cell], decos[base + cell]
+            swords.append({"cell": CELLS[cell], "tile": _tile(tile), "placed": progress[base + cell],
+                           "decorated": [resources[r] for r in range(n_res) if deco & (1 << r)],
+                           "sashimono": (None if sashi < 0 else "starting" if sashi == 4 else houses[sashi]),
                            "complete": state.is_complete(s, cell)})
+    r0, c0, l0 = s * n_res, s * n_cards, s * n_lines
+    stock, artisan, project, sashimono, hand = t["stock"], t["artisan"], t["project"], t["sashimono"], t["hand"]
+    under = state.under
+    katana_column = t["katana_column"][s]
     return {
-        "coins": state.coins[s], "score": state.score[s], "passed": bool(state.passed[s]),
-        "workers_available": state.workers_free[s], "workers_unlocked": state.workers_unlocked[s],
-        "monks_used": state.monks_used[s],
-        "stock": {data.RESOURCES[r]: state.stock[s * n_res + r] for r in range(n_res)},
-        "artisans": {data.RESOURCES[r]: state.artisan[s * n_res + r] for r in range(n_res)},
-        "project": {data.RESOURCES[r]: state.project[s * n_res + r] for r in range(n_res)},
-        "sashimono": {data.HOUSES[h]: state.sashimono[s * n_res + h] for h in range(n_res)},
+        "coins": t["coins"][s], "score": t["score"][s], "passed": bool(t["passed"][s]),
+        "workers_available": t["workers_free"][s], "workers_unlocked": t["workers_unlocked"][s],
+        "monks_used": t["monks_used"][s],
+        "stock": {resources[r]: stock[r0 + r] for r in range(n_res)},
+        "artisans": {resources[r]: artisan[r0 + r] for r in range(n_res)},
+        "project": {resources[r]: project[r0 + r] for r in range(n_res)},
+        "sashimono": {houses[h]: sashimono[r0 + h] for h in range(n_res)},
         "forge": swords,
-        "cards": {data.CARDS[c].key: state.hand[s * n_cards + c] for c in range(n_cards) if state.hand[s * n_cards + c]},
-        "under": {LINES[line]: [_card_key(c) for c in state.under[s * len(LINES) + line]]
-                  for line in range(len(LINES)) if state.under[s * len(LINES) + line]},
+        "cards": {CARD_KEYS[c]: hand[c0 + c] for c in range(n_cards) if hand[c0 + c]},
+        "under": {LINES[line]: [CARD_KEYS[c] for c in under[l0 + line]] for line in range(n_lines) if under[l0 + line]},
         "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])} for e in state.open_cards[s]],
-        "family_home": state.family_home[s],
-        "katana": {"state": ("project", "forge", "delivered")[state.katana_state[s]],
-                   "composition": [data.RESOURCES[r] for r in state.katana_comp[s]],
-                   "column": state.katana_column[s] + 1 if state.katana_column[s] >= 0 else None,
-                   "value": state.katana_value[s]},
-        "shame": ("", "honte", "deshonneur")[state.shame[s]],
-        "delivered": [{"tile": _tile(e[0]), "decorated": [data.RESOURCES[r] for r in range(n_res) if e[1] & (1 << r)],
+        "family_home": t["family_home"][s],
+        "katana": {"state": ("project", "forge", "delivered")[t["katana_state"][s]],
+                   "composition": [resources[r] for r in state.katana_comp[s]],
+                   "column": katana_column + 1 if katana_column >= 0 else None,
+                   "value": t["katana_value"][s]},
+        "shame": ("", "honte", "deshonneur")[t["shame"][s]],
+        "delivered": [{"tile": _tile(e[0]), "decorated": [resources[r] for r in range(n_res) if e[1] & (1 << r)],
                        "to_project": list(e[2:6])} for e in state.delivered[s]],
         "honours": [data.HONOURS[h].key for h in state.honours[s]],
     }
 
 
 def _table(state):
+    # The int tables are read once, as lists: in the compiled build each read of a table from Python
+    # makes a memoryview object, which would cost more than the view itself.
+    t = state.tables()
     n = state.n
-    halls = []
-    for slot in range(data.HALLS_IN_PLAY):
-        halls.append({"hall": data.HALLS[state.halls[slot]].key,
-                      "members": [s for s in range(n) if state.member[s * data.HALLS_IN_PLAY + slot]]})
+    member, halls_in_play = t["member"], data.HALLS_IN_PLAY
+    halls = [{"hall": data.HALLS[state.halls[slot]].key,
+              "members": [s for s in range(n) if member[s * halls_in_play + slot]]}
+             for slot in range(halls_in_play)]
+    space_open, space_tile, space_worker = t["space_open"], t["space_tile"], t["space_worker"]
+    favour, supply, decks = t["favour"], t["sashi_supply"], state.daimyo_deck
     return {
         "game": "shogun", "players": n, "round": state.round + 1, "first_player": state.first,
         "turn": state.turn, "phase": PHASE_NAMES[state.phase], "to_act": state.current_seats(),
         "temple_cost": data.TEMPLE_COST[state.round],
-        "draft": [_tile(t) for t in state.draft],
+        "draft": [_tile(tile) for tile in state.draft],
         "sword_spaces": [{"space": PLACES[k], "house": data.HOUSES[data.SWORD_SPACES[k][0]],
-                          "open": bool(state.space_open[k]), "tile": _tile(state.space_tile[k]),
-                          "worker": state.space_worker[k] if state.space_worker[k] >= 0 else None}
+                          "open": bool(space_open[k]), "tile": _tile(space_tile[k]),
+                          "worker": space_worker[k] if space_worker[k] >= 0 else None}
                          for k in range(len(data.SWORD_SPACES))],
         "sword_stack": len(state.tile_stack),
-        "daimyo_decks": [{"house": data.HOUSES[h], "size": len(state.daimyo_deck[h]),
-                          "top": _card_key(state.daimyo_deck[h][-1]) if state.daimyo_deck[h] else None}
+        "daimyo_decks": [{"house": data.HOUSES[h], "size": len(decks[h]),
+                          "top": _card_key(decks[h][-1]) if decks[h] else None}
                          for h in range(data.DAIMYO_DECKS)],
-        "market_display": [_card_key(c) for c in state.market_display],
+        "market_display": [_card_key(c) for c in t["market_display"]],
         "market_deck": len(state.market_deck),
-        "market_spaces_used": sum(state.market_used), "academy_spaces_used": sum(state.academy_used),
-        "palace_spaces_used": sum(state.palace_used),
+        "market_spaces_used": sum(t["market_used"]), "academy_spaces_used": sum(t["academy_used"]),
+        "palace_spaces_used": sum(t["palace_used"]),
         "komainu": state.komainu if state.komainu >= 0 else None,
         "halls": halls,
         "honour_display": [data.HONOURS[h].key for h in state.honour_display],
         "honour_deck": len(state.honour_deck),
-        "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(state.favour[f], state.favour[f])
-                    for f in range(len(data.FAVOURS))},
-        "sashimono_supply": {data.HOUSES[h]: state.sashi_supply[h] for h in range(data.NUM_RESOURCES)},
-        "seats": [_seat(state, s) for s in range(n)],
+        "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(favour[f], favour[f]) for f in range(len(data.FAVOURS))},
+        "sashimono_supply": {data.HOUSES[h]: supply[h] for h in range(data.NUM_RESOURCES)},
+        "seats": [_seat(state, t, s) for s in range(n)],
         "over": state.over,
     }
 
