@@ -65,7 +65,8 @@ def _seat(state, t, s):
         "forge": swords,
         "cards": {CARD_KEYS[c]: hand[c0 + c] for c in range(n_cards) if hand[c0 + c]},
         "under": {LINES[line]: [CARD_KEYS[c] for c in under[l0 + line]] for line in range(n_lines) if under[l0 + line]},
-        "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])} for e in state.open_cards[s]],
+        "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])}
+                       for e in state.open_entries(s)],
         "family_home": t["family_home"][s],
         "katana": {"state": ("project", "forge", "delivered")[t["katana_state"][s]],
                    "composition": [resources[r] for r in state.katana_comp[s]],
