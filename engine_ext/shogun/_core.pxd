@@ -26,6 +26,7 @@ cdef int EV_SCORE, EV_END
 
 cdef int cell_of(int row, int column) noexcept
 cdef int _first_free(int[::1] used) noexcept
+@cython.locals(k=cython.Py_ssize_t)
 cdef list _listed(int[::1] table)
 cdef object _zeros(int count, int value=*)
 cdef void _fill(int[::1] table, int value) noexcept
@@ -53,6 +54,8 @@ cdef class ShogunCore:
     cpdef setup(self, int n_players, object seed, bint record)
     cdef int start_draft_seat(self, int k)
     cpdef dict tables(self)
+    @cython.locals(i=cython.int, cell=cython.int)
+    cpdef list swords(self, int seat)
     cpdef list open_entries(self, int seat)
     @cython.locals(tile=cython.int, position=cython.int, cell=cython.int)
     cdef void take_draft_tile(self, int seat, int index)

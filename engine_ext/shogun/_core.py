@@ -125,10 +125,7 @@ def _free_spaces(used, least_players, n):
 def _listed(table):
     """A flat int table as a list, read item by item in C (from Python, each read of a compiled
     state's table makes a memoryview object, and listing one goes item by item through it)."""
-    out = []
-    for k in range(len(table)):
-        out.append(table[k])
-    return out
+    return [table[k] for k in range(len(table))]
 
 
 class ShogunCore:
@@ -354,8 +351,7 @@ class ShogunCore:
             "workers_free": _listed(self.workers_free), "workers_unlocked": _listed(self.workers_unlocked),
             "monks_used": _listed(self.monks_used), "stock": _listed(self.stock), "artisan": _listed(self.artisan),
             "project": _listed(self.project), "sashimono": _listed(self.sashimono),
-            "cell_tile": _listed(self.cell_tile), "cell_progress": _listed(self.cell_progress),
-            "cell_deco": _listed(self.cell_deco), "cell_sashi": _listed(self.cell_sashi), "hand": _listed(self.hand), "held": _listed(self.held),
+            "hand": _listed(self.hand), "held": _listed(self.held),
             "family_home": _listed(self.family_home), "member": _listed(self.member),
             "katana_state": _listed(self.katana_state), "katana_column": _listed(self.katana_column),
             "katana_value": _listed(self.katana_value), "shame": _listed(self.shame),
@@ -365,6 +361,17 @@ class ShogunCore:
             "palace_used": _listed(self.palace_used), "sashi_supply": _listed(self.sashi_supply),
             "favour": _listed(self.favour),
         }
+
+    def swords(self, seat):
+        """The swords in the seat's forge, by cell: (cell, tile, resources placed, decorated types as
+        bits, sashimono, complete)."""
+        out = []
+        for cell in range(CELLS):
+            i = seat * CELLS + cell
+            if self.cell_tile[i] >= 0:
+                out.append((cell, self.cell_tile[i], self.cell_progress[i], self.cell_deco[i], self.cell_sashi[i],
+                            self.is_complete(seat, cell)))
+        return out
 
     def open_entries(self, seat):
         """The cards of ``seat``'s current Moment, in the order opened: [card, used, bought]."""

@@ -35,36 +35,33 @@ def _tile(tile):
     return data.TILES[tile].key
 
 
+# what the views name, by the ids the state holds
+TILE_KEYS = [t.key for t in data.TILES] + ["katana"]            # a tile id (the katana's is NUM_TILES)
+DECORATED = [[r for k, r in enumerate(data.RESOURCES) if mask & (1 << k)] for mask in range(16)]  # by bits
+SASHIMONO_KEYS = list(data.HOUSES) + ["starting"]              # a sword's sashimono (4: the starting one)
+
+
 def _seat(state, t, s):
     """Seat ``s``'s part of the table; ``t`` holds the state's int tables as lists (``tables()``)."""
-    n_res, n_cells, n_cards, n_lines = data.NUM_RESOURCES, data.FORGE_CELLS, len(data.CARDS), len(LINES)
+    n_res, n_cards, n_lines = data.NUM_RESOURCES, len(data.CARDS), len(LINES)
     resources, houses = data.RESOURCES, data.HOUSES
-    base = s * n_cells
-    tiles, progress, decos, sashis = t["cell_tile"], t["cell_progress"], t["cell_deco"], t["cell_sashi"]
-    swords = []
-    for cell in range(n_cells):
-        tile = tiles[base + cell]
-        if tile >= 0:
-            sashi, deco = sashis[base + cell], decos[base + cell]
-            swords.append({"cell": CELLS[cell], "tile": _tile(tile), "placed": progress[base + cell],
-                           "decorated": [resources[r] for r in range(n_res) if deco & (1 << r)],
-                           "sashimono": (None if sashi < 0 else "starting" if sashi == 4 else houses[sashi]),
-                           "complete": state.is_complete(s, cell)})
-    r0, c0, l0 = s * n_res, s * n_cards, s * n_lines
-    stock, artisan, project, sashimono, hand = t["stock"], t["artisan"], t["project"], t["sashimono"], t["hand"]
-    under = state.under
+    swords = [{"cell": CELLS[cell], "tile": TILE_KEYS[tile], "placed": placed, "decorated": list(DECORATED[deco]),
+               "sashimono": SASHIMONO_KEYS[sashi] if sashi >= 0 else None, "complete": bool(complete)}
+              for cell, tile, placed, deco, sashi, complete in state.swords(s)]
+    r0, r1, c0, l0 = s * n_res, (s + 1) * n_res, s * n_cards, s * n_lines
     katana_column = t["katana_column"][s]
     return {
         "coins": t["coins"][s], "score": t["score"][s], "passed": bool(t["passed"][s]),
         "workers_available": t["workers_free"][s], "workers_unlocked": t["workers_unlocked"][s],
         "monks_used": t["monks_used"][s],
-        "stock": {resources[r]: stock[r0 + r] for r in range(n_res)},
-        "artisans": {resources[r]: artisan[r0 + r] for r in range(n_res)},
-        "project": {resources[r]: project[r0 + r] for r in range(n_res)},
-        "sashimono": {houses[h]: sashimono[r0 + h] for h in range(n_res)},
+        "stock": dict(zip(resources, t["stock"][r0:r1])),
+        "artisans": dict(zip(resources, t["artisan"][r0:r1])),
+        "project": dict(zip(resources, t["project"][r0:r1])),
+        "sashimono": dict(zip(houses, t["sashimono"][r0:r1])),
         "forge": swords,
-        "cards": {CARD_KEYS[c]: hand[c0 + c] for c in range(n_cards) if hand[c0 + c]},
-        "under": {LINES[line]: [CARD_KEYS[c] for c in under[l0 + line]] for line in range(n_lines) if under[l0 + line]},
+        "cards": {key: count for key, count in zip(CARD_KEYS, t["hand"][c0:c0 + n_cards]) if count},
+        "under": {line: [CARD_KEYS[c] for c in cards]
+                  for line, cards in zip(LINES, state.under[l0:l0 + n_lines]) if cards},
         "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])}
                        for e in state.open_entries(s)],
         "family_home": t["family_home"][s],
@@ -73,8 +70,8 @@ def _seat(state, t, s):
                    "column": katana_column + 1 if katana_column >= 0 else None,
                    "value": t["katana_value"][s]},
         "shame": ("", "honte", "deshonneur")[t["shame"][s]],
-        "delivered": [{"tile": _tile(e[0]), "decorated": [resources[r] for r in range(n_res) if e[1] & (1 << r)],
-                       "to_project": list(e[2:6])} for e in state.delivered[s]],
+        "delivered": [{"tile": TILE_KEYS[e[0]], "decorated": list(DECORATED[e[1]]), "to_project": list(e[2:6])}
+                      for e in state.delivered[s]],
         "honours": [data.HONOURS[h].key for h in state.honours[s]],
     }
 
