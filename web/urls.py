@@ -16,6 +16,7 @@ urlpatterns = [
     path("matches/", include("web.matches.urls")),
     path("bots/", include("web.bots.urls")),
     path("tournaments/", include("web.tournaments.urls")),
+    path("challenges/", include("web.challenges.urls")),
     path("accounts/", include("web.accounts.urls")),
     path("", include("web.games.urls")),
 ]

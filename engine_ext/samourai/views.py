@@ -169,6 +169,9 @@ def _event(event, seat):
         entry["card"] = KEYS[a] if visible and a >= 0 else None
         if name == "steal" or (name == "play" and b >= 0):
             entry["target"] = b
+    elif name == "cancel" and b < 0:
+        # Justice shogunale cancels a card: ``a`` is the card's kind, not a move's origin
+        entry["card"] = KEYS[a]
     elif name in _TERRITORY_EVENTS:
         entry["territory"] = TKEYS[a] if a >= 0 else None
         if name in ("move", "cancel"):
@@ -320,3 +323,8 @@ def resample_hidden(state, seat, seed):
     other.events = [e if e[5] == 0 or (e[5] >> seat) & 1 else e[:2] + (_redraw(rng, e[2]),) + e[3:]
                     for e in other.events]
     return other
+
+
+def balance_facts(state):
+    """What each seat starts with, for the balance report: its clan."""
+    return [{"clan": data.CLANS[s][0]} for s in range(state.n)]
