@@ -36,4 +36,5 @@ SPEC = GameSpec(
     starter_bots=("examples/bots/shogun_forger.py", "examples/bots/shogun_forger.js"),
     balance=('starting sashimono',),
     balance_facts="engine_ext.shogun.views:balance_facts",
+    usage="engine_ext.shogun.usage:counts",
 )
