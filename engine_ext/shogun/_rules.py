@@ -715,18 +715,18 @@ class ShogunState(ShogunFlow):
 # Every field of the state (the compiled classes have no __dict__ to list them): what clone() copies.
 STATE_FIELDS = (
     "n", "seed", "record", "events", "decisions", "over", "end_reason", "forfeited", "round", "coins", "score",
-    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan", "project",
-    "sashimono", "held", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit", "cell_activated", "hand",
-    "under", "family_home", "member", "katana_state", "katana_comp", "katana_column", "katana_value", "shame",
-    "delivered", "honours", "open_card", "open_used", "open_bought", "open_count", "second_line", "action_area", "end_scores", "space_tile",
-    "space_worker", "space_open", "market_used", "academy_used", "palace_used", "komainu", "sashi_supply",
-    "favour", "katana_this_turn", "halls", "tile_stack", "daimyo_deck", "market_deck", "market_display",
-    "honour_deck", "honour_display", "first", "draft",
-    "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
-    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask", "market_cards_left",
-    "side_kind", "side_first", "side_index", "reorg_moved", "pending_buy", "compose_left", "d_cell", "d_double",
-    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered", "offered_list",
-    "offered_count", "stack_phase", "stack_seat", "depth", "next_seat", "counts")
+    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan",
+    "project", "sashimono", "held", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit",
+    "cell_activated", "hand", "under", "family_home", "member", "katana_state", "katana_comp", "katana_column",
+    "katana_value", "shame", "delivered", "honours", "open_card", "open_used", "open_bought", "open_count",
+    "second_line", "action_area", "end_scores", "space_tile", "space_worker", "space_open", "market_used",
+    "academy_used", "palace_used", "komainu", "sashi_supply", "favour", "katana_this_turn", "halls",
+    "tile_stack", "daimyo_deck", "market_deck", "market_display", "honour_deck", "honour_display", "first",
+    "draft", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
+    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask",
+    "market_cards_left", "side_kind", "side_first", "side_index", "reorg_moved", "pending_buy", "compose_left",
+    "d_cell", "d_double", "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered",
+    "offered_list", "offered_count", "stack_phase", "stack_seat", "depth", "next_seat", "counts")
 
 
 def new_state(n_players, seed, options=None):
