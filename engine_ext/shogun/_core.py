@@ -2,8 +2,9 @@
 decoration, delivering a sword, the katana's composition, restoration and the final scoring.
 
 Who decides what, and when, is in ``_rules.py`` (its docstring lists the rulings); this module
-is what every rule uses.  Rule numbers (R1-R114) are those of ``shared/rules/shogun-no-katana.md``.
-Compiled by Cython (``_core.pxd``) and also run as plain Python.
+is what every rule uses, reading its numbers from the C tables of ``_tables``.  Rule numbers
+(R1-R114) are those of ``shared/rules/shogun-no-katana.md``.  Compiled by Cython (``_core.pxd``) and
+also run as plain Python.
 """
 import array
 
@@ -12,36 +13,27 @@ import cython
 from .._rng import Rng
 from . import data
 
-N_TILES = data.NUM_TILES
-KATANA = N_TILES                     # the tile id of a seat's Shōgun no Katana in its forge
-ROWS, COLS, CELLS = data.FORGE_ROWS, data.FORGE_COLS, data.FORGE_CELLS
-NRES = data.NUM_RESOURCES
-N_CARDS = len(data.CARDS)
-N_LINES = ROWS + COLS                # lines 0-3 are the rows, 4-8 the columns
-N_HALLS = data.HALLS_IN_PLAY
-N_SPACES = len(data.SWORD_SPACES)
-STARTING_SASHIMONO = 4               # on a sword: the starting sashimono (0-3: a house's)
-NO_SASHIMONO = -1
-TILE_COMPOSITION = tuple(t.composition for t in data.TILES)
-TILE_POINTS = tuple(t.points for t in data.TILES)
-TILE_COINS = tuple(t.coins for t in data.TILES)
-TILE_POWER = tuple(t.power for t in data.TILES)
-MAX_COMPOSITION = max(len(c) for c in TILE_COMPOSITION)
-TILE_LENGTH = array.array("i", [len(c) for c in TILE_COMPOSITION])
-TILE_RESOURCE = array.array("i", [c[k] if k < len(c) else -1 for c in TILE_COMPOSITION for k in range(MAX_COMPOSITION)])
-PRICE = data.PRICE
-RESOURCE_PRICE = array.array("i", data.PRICE)
-TEMPLE_COST = array.array("i", data.TEMPLE_COST)
-LAST_ARTISAN_COLUMN = len(data.ACADEMY_COINS) - 1   # an artisan there cannot advance (A6)
+if not cython.compiled:   # the compiled module cimports the same names (see _core.pxd)
+    from ._tables import (  # noqa: F401
+        N_TILES, KATANA, ROWS, COLS, CELLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES, STARTING_SASHIMONO,
+        NO_SASHIMONO, TILE_COMPOSITION, TILE_POINTS, TILE_COINS, TILE_POWER, MAX_COMPOSITION, TILE_LENGTH,
+        TILE_RESOURCE, RESOURCE_PRICE, TEMPLE_COST, LAST_ARTISAN_COLUMN, FAVOUR_OUT, FAVOUR_OPEN,
+        FAVOUR_REMOVED, EV_ROUND, EV_DRAFT, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_MARKET_CARD,
+        EV_MOVE, EV_SWAP, EV_ADVANCE, EV_DECORATE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_COLLECT,
+        EV_PROJECT, EV_KATANA, EV_PLAY, EV_BUY, EV_DISCARD, EV_SASHIMONO, EV_FAVOUR, EV_REFILL,
+        EV_HONOUR_REVEAL, EV_SCORE, EV_END, WORKERS_AVAILABLE, FAMILY_MEMBERS, ACADEMY_START, HONOUR_MAX,
+        FAVOUR_POINTS, FAVOUR_FIRST, N_FAVOURS, MAX_OPEN, DECORATION_POINTS, ROUND_POINTS, ACADEMY_COINS,
+        STARTING_SASHIMONO_COINS, SPACE_HOUSE, SPACE_LEAST, MARKET_LEAST, ACADEMY_LEAST, PALACE_LEAST,
+        BLOCKED_SLOTS, LINE_COINS, LINE_RESOURCE, LINE_POINTS, PERM_COINS, PERM_RESOURCE, PERM_POINTS,
+        HONOUR_KIND, HONOUR_RESOURCE, HONOUR_PER, HONOUR_DIVISOR, HC_COINS, HC_SWORDS, HC_DECORATIONS,
+        HC_PALACE, HC_ARTISANS, HC_SASHIMONO, HC_PERMANENTS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
+        HC_STOCK, HC_KATANA, HC_SWORDS_WITH, HC_DECORATED, HC_SETS, SET_POINTS, HALL_PASSIVE, N_HALL_TILES,
+        N_HONOURS, STARTING_STOCK, DAIMYO_PILE, MARKET_PILE)
 
-# favour cards: who holds each
-FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED = -3, -2, -1
-
-# public events: (kind, seat, a, b, c)
-(EV_ROUND, EV_DRAFT, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_MARKET_CARD, EV_MOVE, EV_SWAP,
- EV_ADVANCE, EV_DECORATE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_COLLECT, EV_PROJECT, EV_KATANA,
- EV_PLAY, EV_BUY, EV_DISCARD, EV_SASHIMONO, EV_FAVOUR, EV_REFILL, EV_HONOUR_REVEAL, EV_SCORE,
- EV_END) = range(27)
+# the int tables of the state (see _allocate): per seat, and for the board
+SEAT_INTS = 16 + 4 * NRES + 6 * CELLS + N_CARDS + N_HALLS + 3 * MAX_OPEN
+BOARD_INTS = (3 * N_SPACES + len(MARKET_LEAST) + len(ACADEMY_LEAST) + len(PALACE_LEAST) + NRES + N_FAVOURS
+              + data.MARKET_DISPLAY)
 
 
 def cell_of(row, column):
@@ -54,7 +46,7 @@ def _ints(values):
 
 
 def _zeros(count, value=0):
-    return _ints([value] * count)
+    return array.array("i", [value]) * count      # one C copy, not a list read item by item
 
 
 def _first_free(used):
@@ -65,9 +57,21 @@ def _first_free(used):
     return -1
 
 
-def _spaces_for(n, least_players):
-    """Spaces of an area: those needing more players than ``n`` are out of play (used)."""
-    return _ints([0 if least <= n else 1 for least in least_players])
+def _fill(table, value):
+    for k in range(len(table)):
+        table[k] = value
+
+
+def _free_spaces(used, least_players, n):
+    """Every space of an area free again, but those needing more players than ``n``."""
+    for k in range(len(least_players)):
+        used[k] = 0 if least_players[k] <= n else 1
+
+
+def _listed(table):
+    """A flat int table as a list, read item by item in C (from Python, each read of a compiled
+    state's table makes a memoryview object, and listing one goes item by item through it)."""
+    return [table[k] for k in range(len(table))]
 
 
 class ShogunCore:
@@ -75,6 +79,93 @@ class ShogunCore:
     (``stock[s * NRES + r]``, ``cell_tile[s * CELLS + cell]``...)."""
 
     # ------------------------------------------------------------------ set-up (R1-R15)
+    def _allocate(self, n):
+        """The int tables of an ``n``-seat game, carved out of one block once: ``setup`` fills them for
+        each game (in the uncompiled build each is a copy of its part of the block)."""
+        block = _zeros(n * SEAT_INTS + BOARD_INTS)
+        at = 0
+        self.coins = block[at:at + n]
+        at += n
+        self.score = block[at:at + n]
+        at += n
+        self.passed = block[at:at + n]
+        at += n
+        self.workers_free = block[at:at + n]
+        at += n
+        self.workers_unlocked = block[at:at + n]
+        at += n
+        self.monks_used = block[at:at + n]
+        at += n
+        self.figures_on_board = block[at:at + n]
+        at += n
+        self.stock = block[at:at + n * NRES]
+        at += n * NRES
+        self.artisan = block[at:at + n * NRES]
+        at += n * NRES
+        self.project = block[at:at + n * NRES]
+        at += n * NRES
+        self.sashimono = block[at:at + n * NRES]
+        at += n * NRES
+        self.cell_tile = block[at:at + n * CELLS]
+        at += n * CELLS
+        self.cell_progress = block[at:at + n * CELLS]
+        at += n * CELLS
+        self.cell_deco = block[at:at + n * CELLS]            # bit r: a decorated resource of type r on it
+        at += n * CELLS
+        self.cell_sashi = block[at:at + n * CELLS]
+        at += n * CELLS
+        self.cell_credit = block[at:at + n * CELLS]          # forge action: a normal move left
+        at += n * CELLS
+        self.cell_activated = block[at:at + n * CELLS]       # forge action: activated once already
+        at += n * CELLS
+        self.hand = block[at:at + n * N_CARDS]
+        at += n * N_CARDS
+        self.held = block[at:at + n]                  # cards in hand, all kinds together
+        at += n
+        self.family_home = block[at:at + n]
+        at += n
+        self.member = block[at:at + n * N_HALLS]             # member[s * N_HALLS + slot]
+        at += n * N_HALLS
+        self.katana_state = block[at:at + n]                 # 0 project, 1 in the forge, 2 delivered
+        at += n
+        self.katana_column = block[at:at + n]
+        at += n
+        self.katana_value = block[at:at + n]                 # resources + decorations, no round points
+        at += n
+        self.shame = block[at:at + n]                        # 0, 1 Honte, 2 Déshonneur
+        at += n
+        self.open_card = block[at:at + n * MAX_OPEN]         # cards of the current Moment, in the order opened:
+        at += n * MAX_OPEN
+        self.open_used = block[at:at + n * MAX_OPEN]         # its immediate effect used,
+        at += n * MAX_OPEN
+        self.open_bought = block[at:at + n * MAX_OPEN]       # its permanent bought
+        at += n * MAX_OPEN
+        self.open_count = block[at:at + n]
+        at += n
+        self.second_line = block[at:at + n]                  # market n°4 played in this Moment
+        at += n
+        self.action_area = block[at:at + n]                  # the area a seat acts in (cards with an icon)
+        at += n
+        self.space_tile = block[at:at + N_SPACES]
+        at += N_SPACES
+        self.space_worker = block[at:at + N_SPACES]
+        at += N_SPACES
+        self.space_open = block[at:at + N_SPACES]
+        at += N_SPACES
+        self.market_used = block[at:at + len(MARKET_LEAST)]
+        at += len(MARKET_LEAST)
+        self.academy_used = block[at:at + len(ACADEMY_LEAST)]
+        at += len(ACADEMY_LEAST)
+        self.palace_used = block[at:at + len(PALACE_LEAST)]
+        at += len(PALACE_LEAST)
+        self.sashi_supply = block[at:at + NRES]
+        at += NRES
+        self.favour = block[at:at + N_FAVOURS]
+        at += N_FAVOURS
+        self.market_display = block[at:at + data.MARKET_DISPLAY]
+        at += data.MARKET_DISPLAY
+        assert at == len(block)
+
     def setup(self, n_players, seed, record):
         n = n_players
         self.n = n
@@ -87,58 +178,65 @@ class ShogunCore:
         self.end_reason = ""
         self.forfeited = -1
         self.round = 0
-        self.coins = _zeros(n)
-        self.score = _zeros(n)
-        self.passed = _zeros(n)
-        self.workers_free = _zeros(n, data.WORKERS_AVAILABLE)
-        self.workers_unlocked = _zeros(n)
-        self.monks_used = _zeros(n)
-        self.figures_on_board = _zeros(n)
-        self.stock = _ints([data.STARTING_STOCK[r] for s in range(n) for r in range(NRES)])
-        self.artisan = _zeros(n * NRES, data.ACADEMY_START)
-        self.project = _zeros(n * NRES)
-        self.sashimono = _zeros(n * NRES)
-        self.cell_tile = _zeros(n * CELLS, -1)
-        self.cell_progress = _zeros(n * CELLS)
-        self.cell_deco = _zeros(n * CELLS)            # bit r: a decorated resource of type r on it
-        self.cell_sashi = _zeros(n * CELLS, NO_SASHIMONO)
-        self.cell_credit = _zeros(n * CELLS)          # forge action: a normal move left
-        self.cell_activated = _zeros(n * CELLS)       # forge action: activated once already
-        self.hand = _zeros(n * N_CARDS)
-        self.under = [[] for _ in range(n * N_LINES)]  # cards slid under each line of each forge
-        self.family_home = _zeros(n, data.FAMILY_MEMBERS)
-        self.member = _zeros(n * N_HALLS)             # member[s * N_HALLS + slot]
-        self.katana_state = _zeros(n)                 # 0 project, 1 in the forge, 2 delivered
+        _fill(self.coins, 0)
+        _fill(self.score, 0)
+        _fill(self.passed, 0)
+        _fill(self.workers_free, WORKERS_AVAILABLE)
+        _fill(self.workers_unlocked, 0)
+        _fill(self.monks_used, 0)
+        _fill(self.figures_on_board, 0)
+        for s in range(n):
+            for r in range(NRES):
+                self.stock[s * NRES + r] = STARTING_STOCK[r]
+        _fill(self.artisan, ACADEMY_START)
+        _fill(self.project, 0)
+        _fill(self.sashimono, 0)
+        _fill(self.cell_tile, -1)
+        _fill(self.cell_progress, 0)
+        _fill(self.cell_deco, 0)
+        _fill(self.cell_sashi, NO_SASHIMONO)
+        _fill(self.cell_credit, 0)
+        _fill(self.cell_activated, 0)
+        _fill(self.hand, 0)
+        _fill(self.held, 0)
+        self.under = [[] for _ in range(n * N_LINES)]   # cards slid under each line of each forge
+        _fill(self.family_home, FAMILY_MEMBERS)
+        _fill(self.member, 0)
+        _fill(self.katana_state, 0)
         self.katana_comp = [[] for _ in range(n)]
-        self.katana_column = _zeros(n, -1)
-        self.katana_value = _zeros(n)                 # resources + decorations, no round points
-        self.shame = _zeros(n)                        # 0, 1 Honte, 2 Déshonneur
+        _fill(self.katana_column, -1)
+        _fill(self.katana_value, 0)
+        _fill(self.shame, 0)
         self.delivered = [[] for _ in range(n)]       # per seat: [tile, deco, added L, B, A, G]
         self.honours = [[] for _ in range(n)]
-        self.open_cards = [[] for _ in range(n)]      # cards of the current Moment: [card, used, bought]
-        self.second_line = _zeros(n)                  # market n°4 played in this Moment
-        self.action_area = _zeros(n, -1)              # the area a seat acts in (cards with an icon)
+        _fill(self.open_card, -1)
+        _fill(self.open_used, 0)
+        _fill(self.open_bought, 0)
+        _fill(self.open_count, 0)
+        _fill(self.second_line, 0)
+        _fill(self.action_area, -1)
         self.end_scores = [[0] * 6 for _ in range(n)]  # money, katana, sashimono, honour, favour, total
         # board
-        self.space_tile = _zeros(N_SPACES, -1)
-        self.space_worker = _zeros(N_SPACES, -1)
-        self.space_open = _ints([1 if least <= n else 0 for _, least in data.SWORD_SPACES])
-        self.market_used = _spaces_for(n, data.MARKET_SPACES)
-        self.academy_used = _spaces_for(n, data.ACADEMY_SPACES)
-        self.palace_used = _spaces_for(n, data.PALACE_SPACES)
+        _fill(self.space_tile, -1)
+        _fill(self.space_worker, -1)
+        for k in range(N_SPACES):
+            self.space_open[k] = 1 if SPACE_LEAST[k] <= n else 0
+        _free_spaces(self.market_used, MARKET_LEAST, n)
+        _free_spaces(self.academy_used, ACADEMY_LEAST, n)
+        _free_spaces(self.palace_used, PALACE_LEAST, n)
         self.komainu = -1
-        self.sashi_supply = _zeros(NRES, data.SASHIMONO_PER_TYPE)
-        self.favour = _zeros(len(data.FAVOURS), FAVOUR_OUT)
+        _fill(self.sashi_supply, data.SASHIMONO_PER_TYPE)
+        _fill(self.favour, FAVOUR_OUT)
         self.katana_this_turn = []
         # R5: 5 halls, at most one passive
-        bag = list(range(len(data.HALLS)))
+        bag = list(range(N_HALL_TILES))
         self._shuffle(bag)
         self.halls = []
         passive = 0
         for h in bag:
             if len(self.halls) == N_HALLS:
                 break
-            if data.HALLS[h].passive:
+            if HALL_PASSIVE[h]:
                 if passive:
                     continue
                 passive = 1
@@ -150,25 +248,24 @@ class ShogunCore:
             if self.space_open[k]:
                 self.space_tile[k] = self.tile_stack.pop()
         # R7: 64 Daimyō cards in 4 face-up decks of 16 (the top is the last entry)
-        daimyo = [c for c, card in enumerate(data.CARDS) if card.deck == data.DAIMYO for _ in range(card.copies)]
+        daimyo = list(DAIMYO_PILE)
         self._shuffle(daimyo)
         size = data.DAIMYO_DECK_SIZE
         self.daimyo_deck = [daimyo[i * size:(i + 1) * size] for i in range(data.DAIMYO_DECKS)]
         # R8: the market deck, its top card visible in display position 0, two more beside it
-        self.market_deck = [c for c, card in enumerate(data.CARDS) if card.deck == data.MARKET
-                            for _ in range(card.copies)]
+        self.market_deck = list(MARKET_PILE)
         self._shuffle(self.market_deck)
-        self.market_display = _zeros(data.MARKET_DISPLAY, -1)
+        _fill(self.market_display, -1)
         for p in range(1, data.MARKET_DISPLAY):
             self.market_display[p] = self.market_deck.pop()
         self.market_display[0] = self.market_deck[len(self.market_deck) - 1] if self.market_deck else -1
         # R9: as many favour cards as players
-        favours = list(range(len(data.FAVOURS)))
+        favours = list(range(N_FAVOURS))
         self._shuffle(favours)
         for f in favours[:n]:
             self.favour[f] = FAVOUR_OPEN
         # R10: honour cards
-        self.honour_deck = list(range(len(data.HONOURS)))
+        self.honour_deck = list(range(N_HONOURS))
         self._shuffle(self.honour_deck)
         self.honour_display = []
         self._reveal_honours()
@@ -189,8 +286,44 @@ class ShogunCore:
         position = (seat - self.first + self.n) % self.n   # never negative: compiled with C division
         cell = self._enter_cell(seat, tile)
         self._put_sword(seat, cell, tile, STARTING_SASHIMONO)
-        self.coins[seat] += TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position]
-        self._log(EV_DRAFT, seat, tile, TILE_COINS[tile] + data.STARTING_SASHIMONO_COINS[position], 0)
+        self.coins[seat] += TILE_COINS[tile] + STARTING_SASHIMONO_COINS[position]
+        self._log(EV_DRAFT, seat, tile, TILE_COINS[tile] + STARTING_SASHIMONO_COINS[position], 0)
+
+    # ------------------------------------------------------------------ for the views
+    def tables(self):
+        """The flat int tables the views read, as lists (one read of each, cheap in both builds)."""
+        return {
+            "coins": _listed(self.coins), "score": _listed(self.score), "passed": _listed(self.passed),
+            "workers_free": _listed(self.workers_free), "workers_unlocked": _listed(self.workers_unlocked),
+            "monks_used": _listed(self.monks_used), "stock": _listed(self.stock), "artisan": _listed(self.artisan),
+            "project": _listed(self.project), "sashimono": _listed(self.sashimono),
+            "hand": _listed(self.hand), "held": _listed(self.held),
+            "family_home": _listed(self.family_home), "member": _listed(self.member),
+            "katana_state": _listed(self.katana_state), "katana_column": _listed(self.katana_column),
+            "katana_value": _listed(self.katana_value), "shame": _listed(self.shame),
+            "space_tile": _listed(self.space_tile), "space_worker": _listed(self.space_worker),
+            "space_open": _listed(self.space_open), "market_display": _listed(self.market_display),
+            "market_used": _listed(self.market_used), "academy_used": _listed(self.academy_used),
+            "palace_used": _listed(self.palace_used), "sashi_supply": _listed(self.sashi_supply),
+            "favour": _listed(self.favour),
+        }
+
+    def swords(self, seat):
+        """The swords in the seat's forge, by cell: (cell, tile, resources placed, decorated types as
+        bits, sashimono, complete)."""
+        out = []
+        for cell in range(CELLS):
+            i = seat * CELLS + cell
+            if self.cell_tile[i] >= 0:
+                out.append((cell, self.cell_tile[i], self.cell_progress[i], self.cell_deco[i], self.cell_sashi[i],
+                            self.is_complete(seat, cell)))
+        return out
+
+    def open_entries(self, seat):
+        """The cards of ``seat``'s current Moment, in the order opened: [card, used, bought]."""
+        base = seat * MAX_OPEN
+        return [[self.open_card[base + i], self.open_used[base + i], self.open_bought[base + i]]
+                for i in range(self.open_count[seat])]
 
     # ------------------------------------------------------------------ helpers
     def _shuffle(self, items):
@@ -211,12 +344,6 @@ class ShogunCore:
 
     def temple_cost(self):
         return TEMPLE_COST[self.round]
-
-    def gain(self, seat, coins, resources, points):
-        self.coins[seat] += coins
-        for r in range(NRES):
-            self.stock[seat * NRES + r] += resources[r]
-        self.score[seat] += points
 
     def take_sashimono(self, seat, house):
         """A sashimono of ``house`` into the Washitsu (R75 a/b), if the supply has one (R114)."""
@@ -246,6 +373,7 @@ class ShogunCore:
         deck's top card into the gap; the deck's next card is then visible."""
         card = self.market_display[position]
         self.hand[seat * N_CARDS + card] += 1
+        self.held[seat] += 1
         if self.market_deck:
             self.market_deck.pop()
         if position != 0:
@@ -272,8 +400,8 @@ class ShogunCore:
         return self.cell_tile[seat * CELLS + cell] >= 0 and self.next_resource(seat, cell) < 0
 
     def _enter_cell(self, seat, tile):
-        comp = self.katana_comp[seat] if tile == KATANA else TILE_COMPOSITION[tile]
-        return cell_of(comp[0], 0)
+        first = self.katana_comp[seat][0] if tile == KATANA else TILE_RESOURCE[tile * MAX_COMPOSITION]
+        return cell_of(first, 0)
 
     def can_enter(self, seat, tile):
         """R27 / R42: a sword can be taken only if its entry cell is free."""
@@ -372,7 +500,7 @@ class ShogunCore:
 
     def decorate(self, seat, cell, r):
         self.cell_deco[seat * CELLS + cell] |= 1 << r
-        coins = data.ACADEMY_COINS[self.artisan[seat * NRES + r]]
+        coins = ACADEMY_COINS[self.artisan[seat * NRES + r]]
         self.coins[seat] += coins
         self._log(EV_DECORATE, seat, cell, r, coins)
 
@@ -388,13 +516,13 @@ class ShogunCore:
         points = 0
         for r in range(NRES):
             if deco & (1 << r):
-                points += data.DECORATION_POINTS[r]
+                points += DECORATION_POINTS[r]
         return points
 
     def katana_base(self, seat):
         total = 0
         for r in self.katana_comp[seat]:
-            total += PRICE[r]
+            total += RESOURCE_PRICE[r]
         return total
 
     def sword_points(self, seat, cell, double_tile, bonus):
@@ -402,23 +530,20 @@ class ShogunCore:
         i = seat * CELLS + cell
         tile = self.cell_tile[i]
         base = self.katana_base(seat) if tile == KATANA else TILE_POINTS[tile] * (2 if double_tile else 1)
-        return base + self.decoration_points(self.cell_deco[i]) + data.ROUND_POINTS[self.round] + bonus
+        return base + self.decoration_points(self.cell_deco[i]) + ROUND_POINTS[self.round] + bonus
 
     def line_payout(self, seat, line, times):
         """R74: the printed advantage at the end of the line and every card under it, ``times`` over."""
-        printed = data.ROW_ADVANTAGES[line] if line < ROWS else data.COLUMN_ADVANTAGES[line - ROWS]
-        coins, points = printed.coins, printed.points
-        goods = [0] * NRES
-        if printed.resource >= 0:
-            goods[printed.resource] += 1
+        coins, points = LINE_COINS[line], LINE_POINTS[line]
+        if LINE_RESOURCE[line] >= 0:
+            self.stock[seat * NRES + LINE_RESOURCE[line]] += times
         for card in self.under[seat * N_LINES + line]:
-            c = data.CARDS[card]
-            coins += c.perm_coins
-            points += c.perm_points
-            if c.perm_resource >= 0:
-                goods[c.perm_resource] += 1
-        for _ in range(times):
-            self.gain(seat, coins, goods, points)
+            coins += PERM_COINS[card]
+            points += PERM_POINTS[card]
+            if PERM_RESOURCE[card] >= 0:
+                self.stock[seat * NRES + PERM_RESOURCE[card]] += times
+        self.coins[seat] += coins * times
+        self.score[seat] += points * times
         self._log(EV_COLLECT, seat, line, coins * times, points * times)
 
     def remove_delivered(self, seat, cell):
@@ -437,9 +562,10 @@ class ShogunCore:
             return -1
         slot = len(self.delivered[seat])
         self.delivered[seat].append([tile, deco, 0, 0, 0, 0])
-        if slot in data.BLOCKED_SLOTS:
-            self.workers_unlocked[seat] += 1
-            self.workers_free[seat] += 1
+        for k in range(len(BLOCKED_SLOTS)):
+            if BLOCKED_SLOTS[k] == slot:
+                self.workers_unlocked[seat] += 1
+                self.workers_free[seat] += 1
         if 0 <= sashi < NRES:
             self.sashimono[seat * NRES + sashi] += 1
             return -1
@@ -447,8 +573,8 @@ class ShogunCore:
 
     def tile_count(self, tile, r):
         count = 0
-        for x in TILE_COMPOSITION[tile]:
-            if x == r:
+        for k in range(TILE_LENGTH[tile]):
+            if TILE_RESOURCE[tile * MAX_COMPOSITION + k] == r:
                 count += 1
         return count
 
@@ -482,90 +608,95 @@ class ShogunCore:
         for s in range(self.n):
             self.passed[s] = 0
             self.monks_used[s] = 0
-            self.workers_free[s] = data.WORKERS_AVAILABLE + self.workers_unlocked[s]
+            self.workers_free[s] = WORKERS_AVAILABLE + self.workers_unlocked[s]
             self.figures_on_board[s] = 0
         for k in range(N_SPACES):
             self.space_worker[k] = -1
             if self.space_open[k] and self.space_tile[k] < 0 and self.tile_stack:
                 self.space_tile[k] = self.tile_stack.pop()
                 self._log(EV_REFILL, -1, k, self.space_tile[k], 0)
-        self.market_used = _spaces_for(self.n, data.MARKET_SPACES)
-        self.academy_used = _spaces_for(self.n, data.ACADEMY_SPACES)
-        self.palace_used = _spaces_for(self.n, data.PALACE_SPACES)
+        _free_spaces(self.market_used, MARKET_LEAST, self.n)
+        _free_spaces(self.academy_used, ACADEMY_LEAST, self.n)
+        _free_spaces(self.palace_used, PALACE_LEAST, self.n)
         self._log(EV_ROUND, self.first, self.round + 1, 0, 0)
         self._reveal_honours()
 
     # ------------------------------------------------------------------ the end (R106-R113)
     def sashimono_points(self, seat):
         """R108: every set of distinct types scores; counts c1 >= c2 >= ... give sets by level."""
-        counts = [self.sashimono[seat * NRES + r] for r in range(NRES)]
         points = 0
         level = 1
         while True:
             types = 0
-            for c in counts:
-                if c >= level:
+            for r in range(NRES):
+                if self.sashimono[seat * NRES + r] >= level:
                     types += 1
             if types == 0:
                 return points
-            points += data.SET_POINTS[types]
+            points += SET_POINTS[types]
             level += 1
 
     def honour_points(self, seat, card):
-        h = data.HONOURS[card]
         count = 0
-        kind = h.kind
-        if kind == data.HC_COINS:
+        kind = HONOUR_KIND[card]
+        resource = HONOUR_RESOURCE[card]
+        if kind == HC_COINS:
             count = self.coins[seat]
-        elif kind == data.HC_SWORDS:
+        elif kind == HC_SWORDS:
             count = len(self.delivered[seat])
-        elif kind == data.HC_DECORATIONS:
+        elif kind == HC_DECORATIONS:
             for entry in self.delivered[seat]:
-                count += bin(entry[1]).count("1")
-        elif kind == data.HC_PALACE:
-            count = data.FAMILY_MEMBERS - self.family_home[seat]
-        elif kind == data.HC_ARTISANS:
+                for r in range(NRES):
+                    if entry[1] & (1 << r):
+                        count += 1
+        elif kind == HC_PALACE:
+            count = FAMILY_MEMBERS - self.family_home[seat]
+        elif kind == HC_ARTISANS:
             for r in range(NRES):
-                count += self.artisan[seat * NRES + r] - data.ACADEMY_START
-        elif kind == data.HC_SASHIMONO:
+                count += self.artisan[seat * NRES + r] - ACADEMY_START
+        elif kind == HC_SASHIMONO:
             for r in range(NRES):
                 count += self.sashimono[seat * NRES + r]
-        elif kind == data.HC_PERMANENTS:
+        elif kind == HC_PERMANENTS:
             for line in range(N_LINES):
                 count += len(self.under[seat * N_LINES + line])
-        elif kind == data.HC_CARDS:
+        elif kind == HC_CARDS:
             for c in range(N_CARDS):
                 count += self.hand[seat * N_CARDS + c]
-        elif kind == data.HC_POWER:
+        elif kind == HC_POWER:
             for entry in self.delivered[seat]:
                 count += TILE_POWER[entry[0]]
-        elif kind == data.HC_FIGURES:
+        elif kind == HC_FIGURES:
             count = self.figures_on_board[seat]
-        elif kind == data.HC_WORKERS:
+        elif kind == HC_WORKERS:
             count = self.workers_unlocked[seat]
-        elif kind == data.HC_STOCK:
+        elif kind == HC_STOCK:
             for r in range(NRES):
                 count += self.stock[seat * NRES + r]
-        elif kind == data.HC_KATANA:
+        elif kind == HC_KATANA:
             count = 1 if self.katana_state[seat] == 2 and self.shame[seat] != 2 else 0
-        elif kind == data.HC_SWORDS_WITH:
+        elif kind == HC_SWORDS_WITH:
             for entry in self.delivered[seat]:
-                if h.resource in TILE_COMPOSITION[entry[0]]:
+                if self.tile_count(entry[0], resource) > 0:
                     count += 1
-        elif kind == data.HC_DECORATED:
+        elif kind == HC_DECORATED:
             for entry in self.delivered[seat]:
-                if entry[1] & (1 << h.resource):
+                if entry[1] & (1 << resource):
                     count += 1
-        elif kind == data.HC_SETS:
-            count = min([self.sashimono[seat * NRES + r] for r in range(NRES)])
-        return min(data.HONOUR_MAX, count * h.per // h.divisor)
+        elif kind == HC_SETS:
+            count = self.sashimono[seat * NRES]
+            for r in range(1, NRES):
+                if self.sashimono[seat * NRES + r] < count:
+                    count = self.sashimono[seat * NRES + r]
+        points = count * HONOUR_PER[card] // HONOUR_DIVISOR[card]
+        return points if points < HONOUR_MAX else HONOUR_MAX
 
     def _favour_share(self, favour, winners):
         """R110-R111, A33: one winner takes the card; a tie removes it and shares 6 rounded down;
         Honte halves a share (rounded down)."""
         if not winners:
             return
-        share = data.FAVOUR_POINTS // len(winners)
+        share = FAVOUR_POINTS // len(winners)
         self.favour[favour] = winners[0] if len(winners) == 1 else FAVOUR_REMOVED
         for s in winners:
             points = share // 2 if self.shame[s] == 1 else share
@@ -575,22 +706,24 @@ class ShogunCore:
 
     def settle_first_favour(self):
         """R103, A12: the katanas delivered in one seat's turn are simultaneous for Favour I."""
+        if not self.katana_this_turn:
+            return
         seats = self.katana_this_turn
         self.katana_this_turn = []
-        if seats and self.favour[data.FAVOUR_FIRST] == FAVOUR_OPEN:
-            share = data.FAVOUR_POINTS // len(seats)
-            self.favour[data.FAVOUR_FIRST] = seats[0] if len(seats) == 1 else FAVOUR_REMOVED
+        if self.favour[FAVOUR_FIRST] == FAVOUR_OPEN:
+            share = FAVOUR_POINTS // len(seats)
+            self.favour[FAVOUR_FIRST] = seats[0] if len(seats) == 1 else FAVOUR_REMOVED
             for s in seats:
                 points = share // 2 if self.shame[s] == 1 else share
                 self.score[s] += points
-                self._log(EV_FAVOUR, s, data.FAVOUR_FIRST, points, len(seats))
+                self._log(EV_FAVOUR, s, FAVOUR_FIRST, points, len(seats))
 
     def final_scoring(self):
         n = self.n
         for s in range(n):
             money = self.coins[s]
             for r in range(NRES):
-                money += self.stock[s * NRES + r] * PRICE[r]
+                money += self.stock[s * NRES + r] * RESOURCE_PRICE[r]
             self.end_scores[s][0] = money // 5                                  # R106
             for cell in range(CELLS):                                           # R107
                 i = s * CELLS + cell
@@ -598,7 +731,7 @@ class ShogunCore:
                     comp = self.katana_comp[s]
                     value = 0
                     for k in range(self.cell_progress[i]):
-                        value += PRICE[comp[k]]
+                        value += RESOURCE_PRICE[comp[k]]
                     self.end_scores[s][1] = value + self.decoration_points(self.cell_deco[i])
                     self.shame[s] = 2
             self.end_scores[s][2] = self.sashimono_points(s)                    # R108
@@ -634,7 +767,7 @@ class ShogunCore:
         key = []
         for s in range(n):
             best = -1
-            for f in range(len(data.FAVOURS)):
+            for f in range(N_FAVOURS):
                 if self.favour[f] == s:
                     best = f
             if s == self.forfeited:

@@ -9,12 +9,13 @@ import array
 import cython
 
 from . import data
-from ._core import ShogunCore, _ints
+from ._core import ShogunCore
 from .actions import ACTIONS
 
 if not cython.compiled:   # the compiled module cimports the same names (see _flow.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
-                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, _first_free)
+                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE,
+                        _first_free, _zeros, _fill)
 
 # the data the flow reads on every decision, as C ints and C int tables (card and hall ids index them)
 PALACE_AREA = data.PALACE_AREA
@@ -58,9 +59,12 @@ CARD_AMOUNT = array.array("i", [c.amount for c in data.CARDS])
 CARD_RESOURCE = array.array("i", [c.resource for c in data.CARDS])
 CARD_PRICE = array.array("i", [c.price for c in data.CARDS])
 HALL_KIND = array.array("i", [h.kind for h in data.HALLS])
-HALL_PASSIVE = array.array("i", [1 if h.passive else 0 for h in data.HALLS])
 HALL_COST = array.array("i", [h.cost for h in data.HALLS])
+HALL_COINS = array.array("i", [h.coins for h in data.HALLS])
+HALL_POINTS = array.array("i", [h.points for h in data.HALLS])
+HALL_GOODS = array.array("i", [h.resources[r] for h in data.HALLS for r in range(data.NUM_RESOURCES)])
 
+STACK_SIZE = 32     # the flow's stack: a turn, a window, a delivery, a card, a hall... at most a few deep
 ACTION_NAMES = ACTIONS.names
 PASS, DONE = ACTIONS.first("PASS"), ACTIONS.first("DONE")
 WORKER, MONK = ACTIONS.first("WORKER"), ACTIONS.first("MONK")
@@ -78,6 +82,8 @@ HALL, REORGANIZE = ACTIONS.first("HALL"), ACTIONS.first("REORGANIZE")
 MARKET_CARD, HONOUR = ACTIONS.first("MARKET_CARD"), ACTIONS.first("HONOUR")
 KOMAINU_EFFECT, DRAFT = ACTIONS.first("KOMAINU_EFFECT"), ACTIONS.first("DRAFT")
 N_SWAPS = ACTIONS.block("SWAP").size
+# the free decisions of the windows are one run of ids, DELIVER_* to DISCARD_* (_rules' _is_legal reads it so)
+assert DELIVER + CELLS == KATANA_ACTION and KATANA_ACTION + 1 == PLAY and PLAY + N_CARDS == BUY == DISCARD - N_CARDS
 N_ACTIONS = ACTIONS.size
 REORG_PAIRS = tuple((a, b) for a in range(N_HALLS) for b in range(N_HALLS) if a != b)
 K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
@@ -108,10 +114,23 @@ class ShogunFlow(ShogunCore):
     """The flow of decisions on top of ``ShogunCore``."""
 
     def __init__(self, n_players, seed, record=True):
+        self._allocate(n_players)
+        self.stack_phase = _zeros(STACK_SIZE)       # where the flow goes back to: phases and seats
+        self.stack_seat = _zeros(STACK_SIZE)
+        self.offered = _zeros(N_ACTIONS)            # the legal actions being collected (see _offer):
+        self.offered_list = _zeros(N_ACTIONS)       # marked, and listed in the order offered
+        self.compose_left = _zeros(NRES)
+        self.counts = _zeros(NRES)                  # scratch: the project's resources being laid out
+        self.reset(n_players, seed, record)
+
+    def reset(self, n_players, seed, record):
+        """A new game, on the tables allocated for ``n_players`` seats (the fast path plays its games
+        on one state)."""
         self.setup(n_players, seed, record)
-        self.stack = []
-        self.offered = _ints([0] * N_ACTIONS)      # the legal actions being collected (see _offer)
-        self.offered_low, self.offered_high = N_ACTIONS, -1
+        self.depth = 0
+        self.next_seat = -1                         # the seat of the phase _step or _next_turn returns
+        _fill(self.offered, 0)
+        self.offered_count = 0
         self.phase = PH_DRAFT
         self.actor = self.start_draft_seat(0)
         self.turn = self.first
@@ -127,11 +146,11 @@ class ShogunFlow(ShogunCore):
         self.bought_mask = 0
         self.market_cards_left = 0
         self.side_kind = 0
-        self.side_order = []
+        self.side_first = -1
         self.side_index = 0
         self.reorg_moved = 0
         self.pending_buy = -1
-        self.compose_left = _ints([0] * NRES)
+        _fill(self.compose_left, 0)
         self.d_cell = -1
         self.d_double = 0
         self.d_bonus = 0
@@ -143,11 +162,24 @@ class ShogunFlow(ShogunCore):
 
     # ------------------------------------------------------------------ flow
     def _push(self, phase, seat):
-        self.stack.append((phase, seat))
+        self.stack_phase[self.depth] = phase
+        self.stack_seat[self.depth] = seat
+        self.depth += 1
 
     def _pop(self):
-        phase, seat = self.stack.pop()
-        self._goto(phase, seat)
+        self.depth -= 1
+        self._goto(self.stack_phase[self.depth], self.stack_seat[self.depth])
+
+    def _to(self, phase, seat):
+        """The next phase of ``_step`` and ``_next_turn``; its seat in ``next_seat``."""
+        self.next_seat = seat
+        return phase
+
+    def _popped(self):
+        """The phase on top of the stack, taken off (its seat in ``next_seat``)."""
+        self.depth -= 1
+        self.next_seat = self.stack_seat[self.depth]
+        return self.stack_phase[self.depth]
 
     def _ask(self, phase, seat):
         self.phase = phase
@@ -157,18 +189,19 @@ class ShogunFlow(ShogunCore):
         """Runs automatic steps until a seat must decide."""
         while phase >= 100 or (phase == PH_RESOLVE and not self._unresolved(seat)):
             if phase == PH_RESOLVE:
-                phase, seat = self.stack.pop()
-                continue
-            phase, seat = self._step(phase, seat)
-            if self.over:
-                return
+                phase = self._popped()
+            else:
+                phase = self._step(phase, seat)
+                if self.over:
+                    return
+            seat = self.next_seat
         self._ask(phase, seat)
 
     def _step(self, phase, seat):
         if phase == A_END_TURN:
             if self._unresolved(seat):
                 self._push(A_END_TURN, seat)
-                return PH_RESOLVE, seat
+                return self._to(PH_RESOLVE, seat)
             self._close_moment(seat)
             self.action_area[seat] = -1
             self.settle_first_favour()
@@ -179,57 +212,56 @@ class ShogunFlow(ShogunCore):
                 self.cell_activated[seat * CELLS + cell] = 0
             self.free_moves = 0
             self.forge_line = -1
-            return PH_AFTER, seat
+            return self._to(PH_AFTER, seat)
         if phase == A_ACADEMY_SIDE or phase == A_PALACE_SIDE:
             self.side_kind = ACADEMY_AREA if phase == A_ACADEMY_SIDE else PALACE_AREA
-            self.side_order = [(seat + k) % self.n for k in range(1, self.n)]
-            self.side_index = 0
-            return A_SIDE_NEXT, seat
+            self.side_first = seat
+            self.side_index = 1
+            return self._to(A_SIDE_NEXT, seat)
         if phase == A_SIDE_NEXT:
-            while self.side_index < len(self.side_order):
-                other = self.side_order[self.side_index]
+            while self.side_index < self.n:           # the others, clockwise from the actor's left
+                other = (self.side_first + self.side_index) % self.n
                 self.side_index += 1
                 if self.side_kind == ACADEMY_AREA and self.any_decoration(other, 0):
-                    return PH_SIDE_DECORATE, other
+                    return self._to(PH_SIDE_DECORATE, other)
                 if self.side_kind == PALACE_AREA and self._usable_halls(other, False):
-                    return PH_SIDE_HALL, other
-            return PH_AFTER, self.turn
+                    return self._to(PH_SIDE_HALL, other)
+            return self._to(PH_AFTER, self.turn)
         if phase == A_SIDE_FREE:
             if not self.passed[seat]:
                 self.action_area[seat] = self.side_kind
                 offered = self._offer_free(seat, PH_SIDE_FREE)
-                self._offers()                      # only whether there is one counts here
+                self._offers_cleared()              # only whether there is one counts here
                 if offered > 0:
-                    return PH_SIDE_FREE, seat
-            return A_SIDE_END, seat
+                    return self._to(PH_SIDE_FREE, seat)
+            return self._to(A_SIDE_END, seat)
         if phase == A_SIDE_END:
             if self._unresolved(seat):
                 self._push(A_SIDE_END, seat)
-                return PH_RESOLVE, seat
+                return self._to(PH_RESOLVE, seat)
             self._close_moment(seat)
             self.action_area[seat] = -1
-            return A_SIDE_NEXT, seat
+            return self._to(A_SIDE_NEXT, seat)
         if phase == A_DELIVER_REST:
             if self.remove_delivered(seat, self.d_cell) == STARTING_SASHIMONO and self._any_sashimono():
                 self._push(A_DELIVER_PROJECT, seat)
-                return PH_SASHIMONO, seat
-            return A_DELIVER_PROJECT, seat
+                return self._to(PH_SASHIMONO, seat)
+            return self._to(A_DELIVER_PROJECT, seat)
         if phase == A_DELIVER_PROJECT:
             if self.d_slot >= 0 and self.katana_state[seat] == 0:
-                return PH_PROJECT, seat
-            phase, seat = self.stack.pop()
-            return phase, seat
+                return self._to(PH_PROJECT, seat)
+            return self._popped()
         if phase == A_MARKET_AFTER_BUY:
             if self.bought_mask and self._has_passive(seat, H_MARKET_MOVE):
                 self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = 1, -1, self.bought_mask, -1
                 self._push(A_MARKET_CARDS, seat)
-                return PH_MOVE, seat
-            return A_MARKET_CARDS, seat
+                return self._to(PH_MOVE, seat)
+            return self._to(A_MARKET_CARDS, seat)
         if phase == A_MARKET_CARDS:
             self.move_mask = 15
             if self.market_cards_left > 0 and self._market_has_card():
-                return PH_MARKET_CARD, seat
-            return PH_AFTER, seat
+                return self._to(PH_MARKET_CARD, seat)
+            return self._to(PH_AFTER, seat)
         raise AssertionError("unknown step %d" % phase)
 
     def _next_turn(self):
@@ -237,13 +269,13 @@ class ShogunFlow(ShogunCore):
             seat = (self.turn + k) % self.n
             if not self.passed[seat]:
                 self.turn = seat
-                return PH_TURN, seat
+                return self._to(PH_TURN, seat)
         if self.round == ROUNDS - 1:
             self._finish("four_rounds")
-            return PH_OVER, -1
+            return self._to(PH_OVER, -1)
         self.restore()
         self.turn = self.first
-        return PH_TURN, self.first
+        return self._to(PH_TURN, self.first)
 
     def _finish(self, reason):
         self.final_scoring()
@@ -255,21 +287,31 @@ class ShogunFlow(ShogunCore):
 
     # ------------------------------------------------------------------ cards and Moments
     def _open_index(self, seat, card, used, bought):
-        entries = self.open_cards[seat]
-        for i in range(len(entries)):
-            e = entries[i]
-            if e[0] == card and (used < 0 or e[1] == used) and (bought < 0 or e[2] == bought):
-                return i
+        """The index of the first open ``card`` of the seat's Moment with those marks (-1: any), or -1."""
+        base = seat * MAX_OPEN
+        for i in range(base, base + self.open_count[seat]):
+            if (self.open_card[i] == card and (used < 0 or self.open_used[i] == used)
+                    and (bought < 0 or self.open_bought[i] == bought)):
+                return i - base
         return -1
 
+    def _open_card(self, seat, card, used, bought):
+        """A card opened in the seat's Moment, after the others."""
+        i = seat * MAX_OPEN + self.open_count[seat]
+        self.open_card[i] = card
+        self.open_used[i] = used
+        self.open_bought[i] = bought
+        self.open_count[seat] += 1
+
     def _unresolved(self, seat):
-        for e in self.open_cards[seat]:
-            if e[1] and not e[2]:
+        base = seat * MAX_OPEN
+        for i in range(base, base + self.open_count[seat]):
+            if self.open_used[i] and not self.open_bought[i]:
                 return True
         return False
 
     def _close_moment(self, seat):
-        self.open_cards[seat] = []
+        self.open_count[seat] = 0
         self.second_line[seat] = 0
 
     def price(self, seat, card):
@@ -324,10 +366,11 @@ class ShogunFlow(ShogunCore):
     def _play(self, seat, card, phase):
         i = self._open_index(seat, card, 0, 1)
         if i >= 0:
-            self.open_cards[seat][i][1] = 1
+            self.open_used[seat * MAX_OPEN + i] = 1
         else:
             self.hand[seat * N_CARDS + card] -= 1
-            self.open_cards[seat].append([card, 1, 0])
+            self.held[seat] -= 1
+            self._open_card(seat, card, 1, 0)
         amount = CARD_AMOUNT[card]
         self._log(EV_PLAY, seat, card, 0, 0)
         effect = CARD_EFFECT[card]
@@ -377,17 +420,25 @@ class ShogunFlow(ShogunCore):
     def _buy(self, seat, card, phase):
         i = self._open_index(seat, card, 1, 0)
         if i >= 0:
-            self.open_cards[seat][i][2] = 1
+            self.open_bought[seat * MAX_OPEN + i] = 1
         else:
             self.hand[seat * N_CARDS + card] -= 1
-            self.open_cards[seat].append([card, 0, 1])
+            self.held[seat] -= 1
+            self._open_card(seat, card, 0, 1)
         self.coins[seat] -= self.price(seat, card)
         self.pending_buy = card
         self._push(phase, seat)
         self._ask(PH_LINE, seat)
 
     def _discard(self, seat, card):
-        del self.open_cards[seat][self._open_index(seat, card, 1, 0)]
+        """The card leaves the Moment; the cards opened after it keep their order."""
+        base = seat * MAX_OPEN
+        last = base + self.open_count[seat] - 1
+        for i in range(base + self._open_index(seat, card, 1, 0), last):
+            self.open_card[i] = self.open_card[i + 1]
+            self.open_used[i] = self.open_used[i + 1]
+            self.open_bought[i] = self.open_bought[i + 1]
+        self.open_count[seat] -= 1
         self._log(EV_DISCARD, seat, card, 0, 0)
 
     # ------------------------------------------------------------------ helpers of legality
@@ -399,14 +450,19 @@ class ShogunFlow(ShogunCore):
             return offered
         delivering = phase == PH_DELIVER_SCORE or phase == PH_DELIVER_LINES
         if not delivering:
-            for cell in range(CELLS):
-                if self.is_complete(s, cell):
+            base = s * CELLS
+            for cell in range(CELLS):           # a complete sword: all its resources placed
+                tile = self.cell_tile[base + cell]
+                if tile >= 0 and self.cell_progress[base + cell] >= (
+                        TILE_LENGTH[tile] if tile != KATANA else len(self.katana_comp[s])):
                     self._offer(DELIVER + cell)
                     offered += 1
             if self._can_katana(s):
                 self._offer(KATANA_ACTION)
                 offered += 1
-        any_open = len(self.open_cards[s]) > 0
+        any_open = self.open_count[s] > 0
+        if not any_open and self.held[s] == 0:
+            return offered
         for card in range(N_CARDS):         # only the cards the seat holds or has open can be used
             if not self.hand[s * N_CARDS + card] and not (any_open and self._open_index(s, card, -1, -1) >= 0):
                 continue
@@ -422,47 +478,44 @@ class ShogunFlow(ShogunCore):
         return offered
 
     def _offer(self, action):
-        """Marks ``action`` legal (the legal actions are collected sorted, each once, by ``_offers``)."""
-        self.offered[action] = 1
-        if action < self.offered_low:
-            self.offered_low = action
-        if action > self.offered_high:
-            self.offered_high = action
+        """Marks ``action`` legal, once (the legal actions are collected in increasing order by ``_offers``)."""
+        if not self.offered[action]:
+            self.offered[action] = 1
+            self.offered_list[self.offered_count] = action
+            self.offered_count += 1
+
+    def _sort_offers(self):
+        """The actions offered, in increasing order (an insertion sort: they are a few, mostly in order)."""
+        for i in range(1, self.offered_count):
+            action = self.offered_list[i]
+            j = i
+            while j > 0 and self.offered_list[j - 1] > action:
+                self.offered_list[j] = self.offered_list[j - 1]
+                j -= 1
+            self.offered_list[j] = action
 
     def _offers(self):
         """The actions offered since the last call, in increasing order; the marks are cleared."""
-        out = []
-        for action in range(self.offered_low, self.offered_high + 1):
-            if self.offered[action]:
-                out.append(action)
-                self.offered[action] = 0
-        self.offered_low, self.offered_high = N_ACTIONS, -1
+        self._sort_offers()
+        out = [self.offered_list[i] for i in range(self.offered_count)]
+        self._offers_cleared()
         return out
 
     def _count_offers(self):
-        count = 0
-        for action in range(self.offered_low, self.offered_high + 1):
-            if self.offered[action]:
-                count += 1
-        return count
+        return self.offered_count
 
     def _pick_offer(self, k):
         """The ``k``-th action offered, in increasing order (as ``_offers()[k]``); the marks are cleared."""
-        chosen = -1
-        for action in range(self.offered_low, self.offered_high + 1):
-            if self.offered[action]:
-                if k == 0:
-                    chosen = action
-                k -= 1
-                self.offered[action] = 0
-        self.offered_low, self.offered_high = N_ACTIONS, -1
+        self._sort_offers()
+        chosen = self.offered_list[k]
+        self._offers_cleared()
         return chosen
 
     def _offers_cleared(self):
         """Clears the marks of ``_offer`` without listing them."""
-        for action in range(self.offered_low, self.offered_high + 1):
-            self.offered[action] = 0
-        self.offered_low, self.offered_high = N_ACTIONS, -1
+        for i in range(self.offered_count):
+            self.offered[self.offered_list[i]] = 0
+        self.offered_count = 0
 
     def _has_passive(self, seat, kind):
         for slot in range(N_HALLS):
@@ -525,7 +578,9 @@ class ShogunFlow(ShogunCore):
         return self._katana_entry_possible(seat)
 
     def _katana_entry_possible(self, seat):
-        counts = _ints([self.project[seat * NRES + r] for r in range(NRES)])
+        counts = self.counts
+        for r in range(NRES):
+            counts[r] = self.project[seat * NRES + r]
         for r in range(NRES):
             if counts[r] and self.cell_tile[seat * CELLS + r * COLS] < 0:
                 counts[r] -= 1

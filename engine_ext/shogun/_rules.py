@@ -59,11 +59,13 @@ from . import data
 from . import views
 from ._core import _ints
 from ._flow import ShogunFlow, ACTION_NAMES  # noqa: F401  (ACTION_NAMES: the module's API)
+from .spec import SPEC
 
 if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, TILE_COINS, N_CARDS, N_LINES, N_HALLS,  # noqa: F401
                         N_SPACES, EV_PLACE, EV_PASS, EV_TAKE_SWORD, EV_PURCHASE, EV_FAMILY, EV_REORGANIZE,
-                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, RESOURCE_PRICE, _first_free)
+                        EV_HALL, EV_DELIVER, EV_PROJECT, EV_KATANA, EV_BUY, RESOURCE_PRICE, SPACE_HOUSE,
+                        _first_free)
     from ._flow import (PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE,  # noqa: F401
                         P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP,
                         COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
@@ -76,7 +78,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
                         PH_HALL_ONCE, A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST,
                         A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END,
                         PALACE_AREA, ACADEMY_AREA, MARKET_AREA, FORGE_AREA, HOUSE_AREA, H_PAY, H_MOVE, H_TAKE,
-                        MARKET_DISPLAY, MONKS, KATANA_MAX_RESOURCES, PROJECT_CHANGE_PENALTY, KOMAINU_COINS,
+                        HALL_KIND, HALL_COST, HALL_COINS, HALL_POINTS, HALL_GOODS, MARKET_DISPLAY, MONKS, KATANA_MAX_RESOURCES, PROJECT_CHANGE_PENALTY, KOMAINU_COINS,
                         FORGE_ROWS)
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
@@ -97,18 +99,20 @@ class ShogunState(ShogunFlow):
         return (1 - self.cell_credit[s * CELLS + upper]) + (1 - self.cell_credit[s * CELLS + upper + COLS])
 
     def _legal(self):
-        self._mark_legal()
+        self._mark_legal(True)
         return self._offers()
 
     def _is_legal(self, action):
-        """Whether ``action`` (already known to be an action id) is legal now, without listing them all."""
-        self._mark_legal()
+        """Whether ``action`` (already known to be an action id) is legal now, without listing them all.
+        Only the free decisions' ids come from ``_offer_free``: for another action it is not asked."""
+        self._mark_legal(DELIVER <= action < DISCARD + N_CARDS)
         legal = self.offered[action] != 0
         self._offers_cleared()
         return legal
 
-    def _mark_legal(self):
-        """Marks every legal action of the seat to act (``_offer``)."""
+    def _mark_legal(self, with_free):
+        """Marks every legal action of the seat to act (``_offer``); the free decisions of the windows
+        (``_offer_free``: deliveries, the katana, cards) only ``with_free``."""
         # no negative indices here or in the other compiled modules: they are built without wraparound
         s, ph = self.actor, self.phase
         if ph == PH_DRAFT:
@@ -124,10 +128,12 @@ class ShogunState(ShogunFlow):
                         self._offer(WORKER + place)
                     if monk_ok:
                         self._offer(MONK + place)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_AFTER or ph == PH_SIDE_FREE:
             self._offer(DONE)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_FORGE or ph == PH_MOVE:
             self._offer(DONE)
             for cell in range(CELLS):
@@ -138,7 +144,8 @@ class ShogunState(ShogunFlow):
                     if self.can_swap(s, upper) and self._swap_need(s, upper) <= self.free_moves:
                         self._offer(SWAP + upper)
             if ph == PH_FORGE:
-                self._offer_free(s, ph)
+                if with_free:
+                    self._offer_free(s, ph)
             elif self.hall_move_slot >= 0 and self.repeat_left > 0:
                 self._offer(HALL + self.hall_move_slot)
         elif ph == PH_HONOUR:
@@ -153,7 +160,8 @@ class ShogunState(ShogunFlow):
             for r in range(NRES):
                 if self.coins[s] >= RESOURCE_PRICE[r]:
                     self._offer(PURCHASE + r)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_MARKET_CARD:
             for p in range(MARKET_DISPLAY):
                 if self.market_display[p] >= 0:
@@ -170,7 +178,8 @@ class ShogunState(ShogunFlow):
                     if not used & (1 << r) and self.can_decorate(s, cell, r):
                         self._offer(DECORATE + cell * NRES + r)
             if ph == PH_DECORATE:
-                self._offer_free(s, ph)
+                if with_free:
+                    self._offer_free(s, ph)
         elif ph == PH_PAL_PLACE or ph == PH_FAMILY:
             for h in range(N_HALLS):
                 if not self.member[s * N_HALLS + h]:
@@ -186,7 +195,8 @@ class ShogunState(ShogunFlow):
             self._offer(DONE)
             for h in self._usable_halls(s, True):
                 self._offer(HALL + h)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_SIDE_HALL or ph == PH_HALL_ONCE:
             self._offer(DONE)
             for h in self._usable_halls(s, False):
@@ -215,13 +225,15 @@ class ShogunState(ShogunFlow):
                     self._offer(DISCARD + card)
         elif ph == PH_DELIVER_SCORE:
             self._offer(DONE)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_DELIVER_LINES:
             if not self.d_row:
                 self._offer(COLLECT_ROW)
             if not self.d_col:
                 self._offer(COLLECT_COLUMN)
-            self._offer_free(s, ph)
+            if with_free:
+                self._offer_free(s, ph)
         elif ph == PH_PROJECT:
             entry = self.delivered[s][self.d_slot]
             self._offer(DONE)
@@ -429,7 +441,7 @@ class ShogunState(ShogunFlow):
         if place < N_SPACES:
             self.action_area[s] = HOUSE_AREA
             tile = self.space_tile[place]
-            house = data.SWORD_SPACES[place][0]
+            house = SPACE_HOUSE[place]
             self.space_tile[place] = -1
             self.space_worker[place] = s
             cell = self._enter_cell(s, tile)
@@ -443,6 +455,7 @@ class ShogunState(ShogunFlow):
             card = deck.pop() if deck else -1
             if card >= 0:
                 self.hand[s * N_CARDS + card] += 1
+                self.held[s] += 1
             self._log(EV_TAKE_SWORD, s, tile, house, card)
             if monk and self._any_sashimono():
                 self._push(PH_AFTER, s)
@@ -557,13 +570,16 @@ class ShogunState(ShogunFlow):
             self._pop()
 
     def _use_hall(self, s, slot, back, own):
-        hall = data.HALLS[self.halls[slot]]
-        self._log(EV_HALL, s, slot, self.halls[slot], 0)
-        if hall.kind == H_TAKE or hall.kind == H_PAY:
-            self.coins[s] -= hall.cost
-            self.gain(s, hall.coins, hall.resources, hall.points)
+        hall = self.halls[slot]
+        kind = HALL_KIND[hall]
+        self._log(EV_HALL, s, slot, hall, 0)
+        if kind == H_TAKE or kind == H_PAY:
+            self.coins[s] += HALL_COINS[hall] - HALL_COST[hall]
+            for r in range(NRES):
+                self.stock[s * NRES + r] += HALL_GOODS[hall * NRES + r]
+            self.score[s] += HALL_POINTS[hall]
             self._goto(back, s)
-        elif hall.kind == H_MOVE:
+        elif kind == H_MOVE:
             self._push(back, s)
             self.free_moves, self.forge_line, self.move_mask = 1, -1, 15
             self.hall_move_slot = slot if own else -1
@@ -583,14 +599,14 @@ class ShogunState(ShogunFlow):
             self.free_moves, self.forge_line, self.move_mask, self.hall_move_slot = 1, -1, 15, -1
             self._ask(PH_MOVE, s)
         elif effect == K_MARKET:
-            self.stack.pop()
+            self.depth -= 1                       # the market card's step goes on to after_action itself
             self.market_cards_left = 1
             self._ask(PH_MARKET_CARD, s)
         elif effect == K_ACADEMY:
             self.advances_left = 1
             self._ask(PH_ADVANCE, s)
         elif effect == K_PALACE:
-            self.stack.pop()
+            self.depth -= 1                       # so does hall_once
             self._ask(PH_HALL_ONCE, s)
         else:
             self._ask(PH_SASHIMONO, s)
@@ -686,7 +702,7 @@ class ShogunState(ShogunFlow):
             value = getattr(self, name)
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
-                if name == "open_cards" or name == "delivered":
+                if name == "delivered":
                     value = [[list(e) for e in v] for v in getattr(self, name)]
             elif value is not None and not isinstance(value, (int, str)):     # a table of C ints
                 value = _ints(value)
@@ -699,22 +715,22 @@ class ShogunState(ShogunFlow):
 # Every field of the state (the compiled classes have no __dict__ to list them): what clone() copies.
 STATE_FIELDS = (
     "n", "seed", "record", "events", "decisions", "over", "end_reason", "forfeited", "round", "coins", "score",
-    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan", "project",
-    "sashimono", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit", "cell_activated", "hand",
-    "under", "family_home", "member", "katana_state", "katana_comp", "katana_column", "katana_value", "shame",
-    "delivered", "honours", "open_cards", "second_line", "action_area", "end_scores", "space_tile",
-    "space_worker", "space_open", "market_used", "academy_used", "palace_used", "komainu", "sashi_supply",
-    "favour", "katana_this_turn", "halls", "tile_stack", "daimyo_deck", "market_deck", "market_display",
-    "honour_deck", "honour_display", "first", "draft",
-    "stack", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
-    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask", "market_cards_left",
-    "side_kind", "side_order", "side_index", "reorg_moved", "pending_buy", "compose_left", "d_cell", "d_double",
-    "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered", "offered_low", "offered_high")
+    "passed", "workers_free", "workers_unlocked", "monks_used", "figures_on_board", "stock", "artisan",
+    "project", "sashimono", "held", "cell_tile", "cell_progress", "cell_deco", "cell_sashi", "cell_credit",
+    "cell_activated", "hand", "under", "family_home", "member", "katana_state", "katana_comp", "katana_column",
+    "katana_value", "shame", "delivered", "honours", "open_card", "open_used", "open_bought", "open_count",
+    "second_line", "action_area", "end_scores", "space_tile", "space_worker", "space_open", "market_used",
+    "academy_used", "palace_used", "komainu", "sashi_supply", "favour", "katana_this_turn", "halls",
+    "tile_stack", "daimyo_deck", "market_deck", "market_display", "honour_deck", "honour_display", "first",
+    "draft", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
+    "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask",
+    "market_cards_left", "side_kind", "side_first", "side_index", "reorg_moved", "pending_buy", "compose_left",
+    "d_cell", "d_double", "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered",
+    "offered_list", "offered_count", "stack_phase", "stack_seat", "depth", "next_seat", "counts")
 
 
 def new_state(n_players, seed, options=None):
     """A new game; ``options`` are checked by the spec (none yet)."""
-    from .spec import SPEC
     SPEC.check_players(n_players)
     SPEC.resolve_options(options)
     return ShogunState(n_players, seed, True)
@@ -725,10 +741,12 @@ def play_random_games(n_players, n_games, seed):
     policy = Rng(seed, 54)
     decisions = 0
     points = 0
+    state = ShogunState(n_players, seed, False)
     for g in range(n_games):
-        state = ShogunState(n_players, seed + g, False)
+        if g > 0:
+            state.reset(n_players, seed + g, False)
         while not state.over:              # the same choice as legal[policy.below(len(legal))]
-            state._mark_legal()
+            state._mark_legal(True)
             state._apply(state._pick_offer(policy.below(state._count_offers())))
         decisions += state.decisions
         for s in range(n_players):

@@ -12,9 +12,14 @@
   worth clearly more than its price; it passes when nothing is worth a figure;
 * inside an action it moves the swords closest to completion first, buys the next resources of its
   swords, decorates whatever pays, activates every hall that gives something;
-* cards: it plays immediate gains at once and delivery cards at deliveries; it buys a permanent
-  advantage when it pays coins or a resource and at least two rounds remain, on the line where
-  most of its swords will finish, and discards the others;
+* cards: it plays immediate gains at once, every effect that does something where it is (a
+  sashimono, an artisan's advance, a decoration, a family member, a sword move when a sword can
+  move, a reorganization that moves a member to a better hall) and delivery cards at deliveries; it
+  buys a permanent advantage when it pays coins or a resource and at least two rounds remain, on
+  the line where most of its swords will finish (with market n°4 first when that line holds one
+  already), and discards the others;
+* the palace is worth the halls its family would activate there, each hall by what it gives the
+  seat now (a resource its swords need counts more, a paid hall only with coins to spare);
 * passing, it takes the honour card worth most to it as things stand.
 """
 import random
@@ -23,10 +28,14 @@ from . import data
 from .actions import ACTIONS
 
 NAMES = ACTIONS.names
+# immediate effects played whenever the engine offers them (it offers them only when they do something)
+ALWAYS_PLAYED = (data.E_COINS, data.E_RESOURCE, data.E_POINTS, data.E_TEMPLE_COINS, data.E_SASHIMONO,
+                 data.E_ADVANCE, data.E_DECORATE, data.E_FAMILY)
 LETTERS = data.RESOURCE_LETTERS.lower()
 RESOURCE_NAMES = [r.upper() for r in data.RESOURCES]
 CARDS = {c.key: c for c in data.CARDS}
 TILES = {t.key: t for t in data.TILES}
+HALLS = {h.key: h for h in data.HALLS}
 MARKET_PREFERENCE = ("m3_double_points", "m5_line_twice", "m7_temple", "m1_delivery_points", "a_coins",
                      "b_coins", "b_laque", "d_points", "m6_advance", "m2_decorate", "b_galuchat", "a_acier",
                      "b_bois", "a_move", "c_decorate", "c_advance_any", "c_advance", "c_decorate_academy",
@@ -80,6 +89,8 @@ class SwordSmith:
 
     # ------------------------------------------------------------------ deciding
     def act(self, observation, legal_actions):
+        if len(legal_actions) == 1:                      # nothing to weigh
+            return legal_actions[0]
         self._read(observation)
         named = {NAMES[a]: a for a in legal_actions}
         phase = observation["phase"]
@@ -109,12 +120,71 @@ class SwordSmith:
         return "DONE" if "DONE" in named else next(iter(named))
 
     def _gain_cards(self, named):
+        """A card worth playing here and now: gains at once; the others when their effect does
+        something (the engine offers an advance, a decoration, a sashimono or a family member only
+        when there is one to take); delivery cards are played in the delivery's own steps."""
         for name in named:
-            if name.startswith("PLAY_"):
-                card = CARDS[name[5:].lower()]
-                if card.effect in (data.E_COINS, data.E_RESOURCE, data.E_POINTS, data.E_TEMPLE_COINS):
-                    return name
+            if not name.startswith("PLAY_"):
+                continue
+            card = CARDS[name[5:].lower()]
+            effect = card.effect
+            if effect in ALWAYS_PLAYED:
+                return name
+            if effect == data.E_MOVE and not self._first(named, "MOVE_") and self._movable():
+                return name
+            if effect == data.E_REORGANIZE and self._better_reorganization() is not None:
+                return name
+            if effect == data.E_SECOND_ADVANTAGE and self._second_line_wanted():
+                return name
         return None
+
+    def _worth_buying(self, key):
+        """A permanent advantage worth its price: coins or a resource, with deliveries ahead."""
+        card = CARDS[key]
+        return bool(card.perm_coins or card.perm_resource >= 0) and self.round <= 2
+
+    def _best_line(self):
+        """The line where most of the swords in the forge will finish (its label, ROW_2 or COL_4)."""
+        ends = {}
+        for sword in self.swords:
+            cells = data.walk(tuple(sword["comp"]))
+            if cells:
+                row, column = cells[len(cells) - 1]
+                for label in ("ROW_%d" % (row + 1), "COL_%d" % (column + 1)):
+                    ends[label] = ends.get(label, 0) + 1
+        return ends
+
+    def _second_line_wanted(self):
+        """Market n°4 helps when a card to buy at the Moment's end would go best on a line that
+        holds a permanent already."""
+        ends = self._best_line()
+        if not ends:
+            return False
+        best = max(ends.items(), key=lambda item: (item[1], item[0]))[0]
+        if best not in self.me["under"]:
+            return False
+        return any(e["used"] and not e["bought"] and self._worth_buying(e["card"]) for e in self.me["open_cards"])
+
+    def _target(self, sword):
+        """The cell (row, column) the sword moves to with its next resource, or None (the golden rule)."""
+        r = sword["comp"][sword["placed"]]
+        if r == sword["row"]:
+            return (r, sword["column"] + 1) if sword["column"] + 1 < data.FORGE_COLS else None
+        if abs(r - sword["row"]) == 1:
+            return r, sword["column"]
+        return None
+
+    def _movable(self):
+        """How many swords could move now with one more move (resource in stock, free cell)."""
+        taken = {(s["row"], s["column"]) for s in self.swords}
+        count = 0
+        for sword in self.swords:
+            if sword["complete"] or self._stock(sword["comp"][sword["placed"]]) == 0:
+                continue
+            target = self._target(sword)
+            if target is not None and target not in taken:
+                count += 1
+        return count
 
     def _draft(self, named):
         offered = self.obs["draft"]
@@ -141,8 +211,7 @@ class SwordSmith:
                     options.append((8 + tile.points + 2 * tile.coins - len(tile.composition), "SPACE_%d" % (k + 1)))
         options.append((7 + (3 if self.round < 4 else 0), "KOMAINU"))
         options.append((self._academy_value(), "ACADEMY"))
-        halls = sum(1 for h in self.obs["halls"] if self.obs["seat"] in h["members"])
-        options.append((3 * halls + (4 if self.me["family_home"] else 0), "PALACE"))
+        options.append((self._palace_value(), "PALACE"))
         options.sort(reverse=True)
         for value, place in options:
             if value < 4:
@@ -205,7 +274,7 @@ class SwordSmith:
         return "ADVANCE_" + RESOURCE_NAMES[ranked[0][1]] if ranked else None
 
     def _decorate(self, named):
-        return self._first(named, "DECORATE_") or "DONE"
+        return self._first(named, "DECORATE_") or self._gain_cards(named) or "DONE"
 
     _side_decorate = _decorate
     _decorate_one = _decorate
@@ -216,24 +285,78 @@ class SwordSmith:
     def _family(self, named):
         return self._best_hall(named, placing=True)
 
+    def _hall_worth(self, key, placing=False):
+        """What a hall gives the seat now, about in coins; a member placed there (``placing``) is
+        there for the rest of the game, so a paid hall counts then even without coins to spare."""
+        hall = HALLS[key]
+        if hall.kind == data.H_TAKE or hall.kind == data.H_PAY:
+            if hall.kind == data.H_PAY and self.me["coins"] < hall.cost + 2 and not placing:
+                return 0
+            need = self._needs()
+            worth = hall.coins + 2 * hall.points - hall.cost          # 5 coins score 1 point at the end
+            for r in range(4):
+                if hall.resources[r]:
+                    worth += hall.resources[r] * data.PRICE[r] * (1.5 if need[r] > self._stock(r) else 1)
+            return worth
+        if hall.kind == data.H_MOVE:
+            return 4 if self._movable() else 1
+        if hall.kind == data.H_ADVANCE:
+            return 1 + len(self._decoratable())
+        if hall.kind == data.H_DISCOUNT:
+            return 2 if self.round <= 2 else 0.5
+        return 3 if self.round <= 3 else 1                    # the market-move hall
+
+    def _decoratable(self):
+        """The resource types placed on a sword of the forge and not decorated there yet."""
+        types = set()
+        for sword in self.swords:
+            decorated = self._decorated(sword)
+            for r in sword["comp"][:sword["placed"]]:
+                if data.RESOURCES[r] not in decorated:
+                    types.add(r)
+        return types
+
     def _best_hall(self, named, placing=False):
         halls = self.obs["halls"]
         ranked = []
         for slot in range(len(halls)):
             name = "HALL_%d" % (slot + 1)
-            if name not in named:
-                continue
-            hall = data.HALLS[[h.key for h in data.HALLS].index(halls[slot]["hall"])]
-            worth = {data.H_TAKE: 6, data.H_PAY: 4, data.H_MOVE: 5, data.H_ADVANCE: 3,
-                     data.H_DISCOUNT: 1, data.H_MARKET_MOVE: 2}[hall.kind]
-            if hall.kind == data.H_PAY and self.me["coins"] < hall.cost + 2 and not placing:
-                worth = 0
-            ranked.append((worth, name))
+            if name in named:
+                ranked.append((self._hall_worth(halls[slot]["hall"], placing), name))
         ranked.sort(reverse=True)
         return ranked[0][1] if ranked and ranked[0][0] > 0 else None
 
+    def _palace_value(self):
+        """The halls the family would activate (with a new member in the best free hall), scaled
+        like the other placements."""
+        seat = self.obs["seat"]
+        mine, free = [], []
+        for hall in self.obs["halls"]:
+            (mine if seat in hall["members"] else free).append(self._hall_worth(hall["hall"], placing=True))
+        if self.me["family_home"] and free:
+            mine.append(max(free))
+        return 2.5 * sum(worth for worth in mine if worth > 0)
+
+    def _better_reorganization(self):
+        """(from, to) hall numbers moving a member from its worst hall to a better free one, or None."""
+        seat = self.obs["seat"]
+        worth = [(self._hall_worth(h["hall"], placing=True), slot + 1, seat in h["members"])
+                 for slot, h in enumerate(self.obs["halls"])]
+        held = [w for w in worth if w[2]]
+        free = [w for w in worth if not w[2]]
+        if not held or not free:
+            return None
+        worst, best = min(held), max(free)
+        return (worst[1], best[1]) if best[0] > worst[0] + 1 else None
+
+    def _reorganize(self, named):
+        move = self._better_reorganization()
+        if move is not None and "REORGANIZE_%d_%d" % move in named:
+            return "REORGANIZE_%d_%d" % move
+        return "DONE"
+
     def _palace_activate(self, named):
-        return self._best_hall(named) or "DONE"
+        return self._best_hall(named) or self._gain_cards(named) or "DONE"
 
     _side_hall = _palace_activate
     _hall_once = _palace_activate
@@ -279,13 +402,7 @@ class SwordSmith:
         return self._first(named, "COMPOSE_")
 
     def _line(self, named):
-        ends = {}
-        for sword in self.swords:
-            cells = data.walk(tuple(sword["comp"]))
-            if cells:
-                row, column = cells[len(cells) - 1]
-                for label in ("ROW_%d" % (row + 1), "COL_%d" % (column + 1)):
-                    ends[label] = ends.get(label, 0) + 1
+        ends = self._best_line()
         ranked = sorted(((ends.get(name[5:], 0), name) for name in named if name.startswith("LINE_")), reverse=True)
         return ranked[0][1] if ranked else None
 
@@ -293,7 +410,7 @@ class SwordSmith:
         for name in named:
             if name.startswith("BUY_"):
                 card = CARDS[name[4:].lower()]
-                if (card.perm_coins or card.perm_resource >= 0) and self.round <= 2:
+                if self._worth_buying(card.key):
                     return name
         return self._first(named, "DISCARD_")
 
@@ -316,7 +433,7 @@ class SwordSmith:
         return min(data.HONOUR_MAX, count * h.per // h.divisor)
 
     def _side_free(self, named):
-        return "DONE"
+        return self._gain_cards(named) or "DONE"
 
     def _after_action(self, named):
         return self._gain_cards(named) or "DONE"

@@ -33,8 +33,9 @@ SPEC = GameSpec(
     golden=(GoldenCase("two", players=2, seed=14), GoldenCase("three", players=3, seed=15),
             GoldenCase("four", players=4, seed=16)),
     docs="docs/bots/shogun.md",
-    starter_bots=("examples/bots/shogun_forger.py",),
+    starter_bots=("examples/bots/shogun_forger.py", "examples/bots/shogun_forger.js"),
     balance=('starting sashimono',),
     balance_facts="engine_ext.shogun.views:balance_facts",
     flat_observation="engine_ext.shogun.flat:LAYOUT",
+    usage="engine_ext.shogun.usage:counts",
 )

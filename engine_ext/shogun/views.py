@@ -9,7 +9,7 @@ only, and ``resample_hidden`` redraws them.
 import random
 
 from . import data
-from .actions import CELLS, LINES, PLACES
+from .actions import CARD_KEYS, CELLS, LINES, PLACES
 
 PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_buy", "market_card", "advance",
                "decorate", "side_decorate", "side_free", "palace_place", "reorganize", "palace_activate",
@@ -35,74 +35,82 @@ def _tile(tile):
     return data.TILES[tile].key
 
 
-def _seat(state, s):
-    n_res, n_cells, n_cards = data.NUM_RESOURCES, data.FORGE_CELLS, len(data.CARDS)
-    swords = []
-    for cell in range(n_cells):
-        i = s * n_cells + cell
-        tile = state.cell_tile[i]
-        if tile >= 0:
-            sashi = state.cell_sashi[i]
-            swords.append({"cell": CELLS[cell], "tile": _tile(tile), "placed": state.cell_progress[i],
-                           "decorated": [data.RESOURCES[r] for r in range(n_res) if state.cell_deco[i] & (1 << r)],
-                           "sashimono": (None if sashi < 0 else "starting" if sashi == 4 else data.HOUSES[sashi]),
-                           "complete": state.is_complete(s, cell)})
+# what the views name, by the ids the state holds
+TILE_KEYS = [t.key for t in data.TILES] + ["katana"]            # a tile id (the katana's is NUM_TILES)
+DECORATED = [[r for k, r in enumerate(data.RESOURCES) if mask & (1 << k)] for mask in range(16)]  # by bits
+SASHIMONO_KEYS = list(data.HOUSES) + ["starting"]              # a sword's sashimono (4: the starting one)
+
+
+def _seat(state, t, s):
+    """Seat ``s``'s part of the table; ``t`` holds the state's int tables as lists (``tables()``)."""
+    n_res, n_cards, n_lines = data.NUM_RESOURCES, len(data.CARDS), len(LINES)
+    resources, houses = data.RESOURCES, data.HOUSES
+    swords = [{"cell": CELLS[cell], "tile": TILE_KEYS[tile], "placed": placed, "decorated": list(DECORATED[deco]),
+               "sashimono": SASHIMONO_KEYS[sashi] if sashi >= 0 else None, "complete": bool(complete)}
+              for cell, tile, placed, deco, sashi, complete in state.swords(s)]
+    r0, r1, c0, l0 = s * n_res, (s + 1) * n_res, s * n_cards, s * n_lines
+    katana_column = t["katana_column"][s]
     return {
-        "coins": state.coins[s], "score": state.score[s], "passed": bool(state.passed[s]),
-        "workers_available": state.workers_free[s], "workers_unlocked": state.workers_unlocked[s],
-        "monks_used": state.monks_used[s],
-        "stock": {data.RESOURCES[r]: state.stock[s * n_res + r] for r in range(n_res)},
-        "artisans": {data.RESOURCES[r]: state.artisan[s * n_res + r] for r in range(n_res)},
-        "project": {data.RESOURCES[r]: state.project[s * n_res + r] for r in range(n_res)},
-        "sashimono": {data.HOUSES[h]: state.sashimono[s * n_res + h] for h in range(n_res)},
+        "coins": t["coins"][s], "score": t["score"][s], "passed": bool(t["passed"][s]),
+        "workers_available": t["workers_free"][s], "workers_unlocked": t["workers_unlocked"][s],
+        "monks_used": t["monks_used"][s],
+        "stock": dict(zip(resources, t["stock"][r0:r1])),
+        "artisans": dict(zip(resources, t["artisan"][r0:r1])),
+        "project": dict(zip(resources, t["project"][r0:r1])),
+        "sashimono": dict(zip(houses, t["sashimono"][r0:r1])),
         "forge": swords,
-        "cards": {data.CARDS[c].key: state.hand[s * n_cards + c] for c in range(n_cards) if state.hand[s * n_cards + c]},
-        "under": {LINES[line]: [_card_key(c) for c in state.under[s * len(LINES) + line]]
-                  for line in range(len(LINES)) if state.under[s * len(LINES) + line]},
-        "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])} for e in state.open_cards[s]],
-        "family_home": state.family_home[s],
-        "katana": {"state": ("project", "forge", "delivered")[state.katana_state[s]],
-                   "composition": [data.RESOURCES[r] for r in state.katana_comp[s]],
-                   "column": state.katana_column[s] + 1 if state.katana_column[s] >= 0 else None,
-                   "value": state.katana_value[s]},
-        "shame": ("", "honte", "deshonneur")[state.shame[s]],
-        "delivered": [{"tile": _tile(e[0]), "decorated": [data.RESOURCES[r] for r in range(n_res) if e[1] & (1 << r)],
-                       "to_project": list(e[2:6])} for e in state.delivered[s]],
+        "cards": {key: count for key, count in zip(CARD_KEYS, t["hand"][c0:c0 + n_cards]) if count},
+        "under": {line: [CARD_KEYS[c] for c in cards]
+                  for line, cards in zip(LINES, state.under[l0:l0 + n_lines]) if cards},
+        "open_cards": [{"card": _card_key(e[0]), "used": bool(e[1]), "bought": bool(e[2])}
+                       for e in state.open_entries(s)],
+        "family_home": t["family_home"][s],
+        "katana": {"state": ("project", "forge", "delivered")[t["katana_state"][s]],
+                   "composition": [resources[r] for r in state.katana_comp[s]],
+                   "column": katana_column + 1 if katana_column >= 0 else None,
+                   "value": t["katana_value"][s]},
+        "shame": ("", "honte", "deshonneur")[t["shame"][s]],
+        "delivered": [{"tile": TILE_KEYS[e[0]], "decorated": list(DECORATED[e[1]]), "to_project": list(e[2:6])}
+                      for e in state.delivered[s]],
         "honours": [data.HONOURS[h].key for h in state.honours[s]],
     }
 
 
 def _table(state):
+    # The int tables are read once, as lists: in the compiled build each read of a table from Python
+    # makes a memoryview object, which would cost more than the view itself.
+    t = state.tables()
     n = state.n
-    halls = []
-    for slot in range(data.HALLS_IN_PLAY):
-        halls.append({"hall": data.HALLS[state.halls[slot]].key,
-                      "members": [s for s in range(n) if state.member[s * data.HALLS_IN_PLAY + slot]]})
+    member, halls_in_play = t["member"], data.HALLS_IN_PLAY
+    halls = [{"hall": data.HALLS[state.halls[slot]].key,
+              "members": [s for s in range(n) if member[s * halls_in_play + slot]]}
+             for slot in range(halls_in_play)]
+    space_open, space_tile, space_worker = t["space_open"], t["space_tile"], t["space_worker"]
+    favour, supply, decks = t["favour"], t["sashi_supply"], state.daimyo_deck
     return {
         "game": "shogun", "players": n, "round": state.round + 1, "first_player": state.first,
         "turn": state.turn, "phase": PHASE_NAMES[state.phase], "to_act": state.current_seats(),
         "temple_cost": data.TEMPLE_COST[state.round],
-        "draft": [_tile(t) for t in state.draft],
+        "draft": [_tile(tile) for tile in state.draft],
         "sword_spaces": [{"space": PLACES[k], "house": data.HOUSES[data.SWORD_SPACES[k][0]],
-                          "open": bool(state.space_open[k]), "tile": _tile(state.space_tile[k]),
-                          "worker": state.space_worker[k] if state.space_worker[k] >= 0 else None}
+                          "open": bool(space_open[k]), "tile": _tile(space_tile[k]),
+                          "worker": space_worker[k] if space_worker[k] >= 0 else None}
                          for k in range(len(data.SWORD_SPACES))],
         "sword_stack": len(state.tile_stack),
-        "daimyo_decks": [{"house": data.HOUSES[h], "size": len(state.daimyo_deck[h]),
-                          "top": _card_key(state.daimyo_deck[h][-1]) if state.daimyo_deck[h] else None}
+        "daimyo_decks": [{"house": data.HOUSES[h], "size": len(decks[h]),
+                          "top": _card_key(decks[h][-1]) if decks[h] else None}
                          for h in range(data.DAIMYO_DECKS)],
-        "market_display": [_card_key(c) for c in state.market_display],
+        "market_display": [_card_key(c) for c in t["market_display"]],
         "market_deck": len(state.market_deck),
-        "market_spaces_used": sum(state.market_used), "academy_spaces_used": sum(state.academy_used),
-        "palace_spaces_used": sum(state.palace_used),
+        "market_spaces_used": sum(t["market_used"]), "academy_spaces_used": sum(t["academy_used"]),
+        "palace_spaces_used": sum(t["palace_used"]),
         "komainu": state.komainu if state.komainu >= 0 else None,
         "halls": halls,
         "honour_display": [data.HONOURS[h].key for h in state.honour_display],
         "honour_deck": len(state.honour_deck),
-        "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(state.favour[f], state.favour[f])
-                    for f in range(len(data.FAVOURS))},
-        "sashimono_supply": {data.HOUSES[h]: state.sashi_supply[h] for h in range(data.NUM_RESOURCES)},
-        "seats": [_seat(state, s) for s in range(n)],
+        "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(favour[f], favour[f]) for f in range(len(data.FAVOURS))},
+        "sashimono_supply": {data.HOUSES[h]: supply[h] for h in range(data.NUM_RESOURCES)},
+        "seats": [_seat(state, t, s) for s in range(n)],
         "over": state.over,
     }
 

@@ -52,6 +52,7 @@ def position(R, n=4, *, seed=1, round=1, turn=0, coins=None, stock=None, swords=
     for seat, cards in (hands or {}).items():
         for key, count in cards.items():
             s.hand[seat * len(data.CARDS) + card(key)] = count
+        s.held[seat] = sum(s.hand[seat * len(data.CARDS):(seat + 1) * len(data.CARDS)])   # kept with the hand
     if halls is not None:
         s.halls = [data.HALLS.index(next(h for h in data.HALLS if h.key == key)) for key in halls]
     for seat, slots in (members or {}).items():
