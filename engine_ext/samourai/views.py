@@ -49,9 +49,9 @@ SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_sc
                  "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
                  "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
                  "rank_pos", "rank_mover", "office_sold", "office_buyer", "office_price", "support_used",
-                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to")
-LIST_FIELDS = ("events", "pile", "discard", "window_seats", "counter_seats", "discard_order",
-               "forfeit_order", "order", "announced")
+                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to", "n_legal")
+LIST_FIELDS = ("events", "pile", "discard", "counter_seats", "discard_order", "forfeit_order", "order",
+               "announced")
 NK = len(data.CARDS)
 NT = len(data.TERRITORIES)
 KEYS = data.CARD_KEYS
