@@ -8,6 +8,7 @@ from engine_ext._rng cimport Rng
 
 cdef int MAXP, NT, NK, NPROV, KYOTO, KINAI, MAX_PC
 cdef int[::1] MOUNTAIN_T, PROVINCE_OF, PROVINCE_HONOR, PROVINCE_MEMBERS, PROVINCE_START, CITY_PC, LINK
+cdef int[::1] NEIGHBOURS, NEIGHBOUR_START
 cdef int CAT_WARRIOR, CAT_SPECIAL, CAT_EVENT, CAT_ANY_TIME
 cdef int[::1] CATEGORY, VALUE, SABRES, FAN, COST, EFFECT, AMOUNT, EXTRA_CARDS, NEW_EXTRA_CARDS
 cdef int NINJA, JUSTICE, TSUNAMI, SCORCHED, WAKO
@@ -61,6 +62,8 @@ cdef class SamouraiCore:
 
     cdef void _allocate(self)
     cdef inline void _ask(self, int step, int seat) noexcept
+    @cython.locals(s=cython.int)
+    cdef int _namer(self) noexcept
     cdef inline void _offer(self, int action) noexcept
     cdef inline void _log(self, int kind, int seat, int a, int b, int amount, int audience) noexcept
     cdef void _log_cards(self, int kind, int seat, list cards, int amount, int audience)
@@ -73,6 +76,7 @@ cdef class SamouraiCore:
     cdef inline bint has_card(self, int seat, int card) noexcept
     cdef inline bint can_play_any_time(self, int seat) noexcept
     cpdef int territories_of(self, int seat) noexcept
+    cdef bint _holds_at_least(self, int seat, int count) noexcept
     cpdef int clan_points(self, int seat) noexcept
     cpdef int cities_of(self, int seat) noexcept
     cpdef int samurai_on_board(self, int seat) noexcept
@@ -88,6 +92,7 @@ cdef class SamouraiCore:
     cdef int _title_order(self, int a, int b) noexcept
     @cython.locals(best=cython.int, order=cython.int)
     cdef int _pick_title(self, bint lowest, int start, int exclude) noexcept
+    @cython.locals(u=cython.int)
     cdef int alliance_samurai(self, int seat, int t) noexcept
     @cython.locals(card=cython.int, lowest=cython.int, special=cython.int, counted=cython.int)
     cdef int _side_total(self, int side, bint cancelled) noexcept

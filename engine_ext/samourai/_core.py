@@ -52,6 +52,10 @@ for _a, _b in data.LAND_LINKS:
     LINK[_TI[_a] * NT + _TI[_b]] = LINK[_TI[_b] * NT + _TI[_a]] = 1
 for _a, _b in data.SEA_LINKS:
     LINK[_TI[_a] * NT + _TI[_b]] = LINK[_TI[_b] * NT + _TI[_a]] = 2
+# the territories linked to t by land or sea, in increasing order:
+# NEIGHBOURS[NEIGHBOUR_START[t]:NEIGHBOUR_START[t + 1]]
+NEIGHBOURS = _ints([u for t in range(NT) for u in range(NT) if LINK[t * NT + u]])
+NEIGHBOUR_START = _ints([sum(1 for v in range(t) for u in range(NT) if LINK[v * NT + u]) for t in range(NT + 1)])
 # the set-up's cities, drawn blind (shuffled as lists once a game)
 MAJOR_CITIES = tuple(i for i, t in enumerate(data.TERRITORIES)
                      if t.city_kind == data.MAJOR and t.key != data.KYOTO)
@@ -263,6 +267,15 @@ class SamouraiCore:
                 count += 1
         return count
 
+    def _holds_at_least(self, seat, count):
+        """Whether ``seat`` controls ``count`` territories or more (counting stops there)."""
+        for t in range(NT):
+            if self.owner[t] == seat:
+                count -= 1
+                if count <= 0:
+                    return True
+        return count <= 0
+
     def clan_points(self, seat):
         pc = 0
         for t in range(NT):
@@ -308,7 +321,7 @@ class SamouraiCore:
         clan left with one territory (nor Kyoto's for Ikko Ikki under Kyoto ville impériale)."""
         victim = self.owner[t]
         return (victim >= 0 and victim != seat and self.castle[t] < 0
-                and not (kyoto_barred and t == KYOTO) and self.territories_of(victim) >= 2)
+                and not (kyoto_barred and t == KYOTO) and self._holds_at_least(victim, 2))
 
     def province_score(self, seat):
         """R79-R81: the honour of every province the seat holds entirely, and Kyoto's 1 when it
@@ -385,7 +398,8 @@ class SamouraiCore:
     def alliance_samurai(self, seat, t):
         """Alliance (R102, A42): the seat's own samurai in territories land-adjacent to ``t``."""
         total = 0
-        for u in range(NT):
+        for i in range(NEIGHBOUR_START[t], NEIGHBOUR_START[t + 1]):
+            u = NEIGHBOURS[i]
             if LINK[t * NT + u] == 1 and self.owner[u] == seat:
                 total += self.samurai[u]
         return min(total, ALLIANCE_MAX)

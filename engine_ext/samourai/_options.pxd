@@ -26,7 +26,7 @@ cdef class SamouraiOptions(SamouraiPlay):
     @cython.locals(k=cython.int)
     cdef bint _option_verb(self, int seat, int action) noexcept
     @cython.locals(s=cython.int, i=cython.int, t=cython.int, k=cython.int)
-    cdef void _offer_option_step(self, int step, int seat)
+    cdef void _offer_option_step(self, int step, int seat) noexcept
     cdef inline bint _can_send(self, int seat, int t) noexcept
     cdef bint _any_to_send(self, int seat) noexcept
     @cython.locals(accepted=cython.bint, answer=cython.int, amount=cython.int, k=cython.int)

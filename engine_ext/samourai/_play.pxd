@@ -6,7 +6,8 @@ from engine_ext.samourai._core cimport (SamouraiCore,
     AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL,
     EV_CASTLE, EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY,
     EV_RETREAT, EV_REVEAL, EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU,
-    FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NINJA, NK, NT, PASS, PLAY,
+    FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START,
+    NINJA, NK, NT, PASS, PLAY,
     PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT,
     ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
     WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
@@ -37,6 +38,7 @@ cdef class SamouraiPlay(SamouraiCore):
     cdef void _after_card(self)
     cdef int _move_cost(self, int seat, int t) noexcept
     cdef bint _dest_ok(self, int seat, int origin, int t) noexcept
+    @cython.locals(i=cython.int)
     cdef bint _is_origin(self, int seat, int o) noexcept
     cdef bint _can_move(self, int seat) noexcept
     cdef void _declare_move(self, int count)

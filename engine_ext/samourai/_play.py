@@ -17,7 +17,8 @@ if not cython.compiled:   # the compiled module cimports the same names (see _pl
         AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL,
         EV_CASTLE, EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY,
         EV_RETREAT, EV_REVEAL, EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU,
-        FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NINJA, NK, NT, PASS, PLAY,
+        FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START,
+        NINJA, NK, NT, PASS, PLAY,
         PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT,
         ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
         WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
@@ -221,14 +222,14 @@ class SamouraiPlay(SamouraiCore):
         """Whether ``seat`` can move samurai out of ``o`` somewhere."""
         if self.owner[o] != seat or self.samurai[o] == 0:
             return False
-        for t in range(NT):
-            if self._dest_ok(seat, o, t):
+        for i in range(NEIGHBOUR_START[o], NEIGHBOUR_START[o + 1]):
+            if self._dest_ok(seat, o, NEIGHBOURS[i]):
                 return True
         return False
 
     def _can_move(self, seat):
         for o in range(NT):
-            if self._is_origin(seat, o):
+            if self.owner[o] == seat and self._is_origin(seat, o):
                 return True
         return False
 

@@ -10,7 +10,7 @@ from engine_ext.samourai._core cimport (
     EV_NAME, EV_PLACE, EV_PLAY, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN, EV_TAX,
     EV_TREASURY, EV_UPRISING, EXTRA_CARDS, FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, HAND_REFILL,
     HONOR_PER_KOKU_SOLD, JUSTICE, KOKU_PER_HONOR, KYOTO, KYOTO_CASTLE_PRICE, MAXP, MAX_MOVES, MAX_ROUNDS,
-    MOVE, NEW_EXTRA_CARDS, NK, NO_SPECIAL, NT, NUM_ACTIONS, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE,
+    MOVE, NEIGHBOURS, NEIGHBOUR_START, NEW_EXTRA_CARDS, NK, NO_SPECIAL, NT, NUM_ACTIONS, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE,
     PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, RETURN_KOKU, RETURN_SAMURAI, SAMURAI_PRICE,
     SELL_HONOR, SEPPUKU, START_HAND, START_HONOR, START_KOKU, ST_ACTIVATE, ST_BUY_WHERE, ST_CASTLE,
     ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE, ST_OVER,
@@ -55,7 +55,7 @@ cdef class SamouraiState(SamouraiOptions):
     @cython.locals(i=cython.int)
     cdef bint _is_legal(self, int seat, int action) except -1
     @cython.locals(step=cython.int, s=cython.int, t=cython.int, k=cython.int, i=cython.int, slots=cython.int)
-    cdef void _collect_legal(self, int seat)
+    cdef void _collect_legal(self, int seat) noexcept
     @cython.locals(category=cython.int, effect=cython.int, barred=cython.bint)
     cdef bint _playable_in_turn(self, int seat, int card) noexcept
     @cython.locals(step=cython.int, t=cython.int, k=cython.int, nxt=cython.int)

@@ -90,7 +90,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
         EV_NAME, EV_PLACE, EV_PLAY, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN, EV_TAX,
         EV_TREASURY, EV_UPRISING, EXTRA_CARDS, FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, HAND_REFILL,
         HONOR_PER_KOKU_SOLD, JUSTICE, KOKU_PER_HONOR, KYOTO, KYOTO_CASTLE_PRICE, MAXP, MAX_MOVES, MAX_ROUNDS,
-        MOVE, NEW_EXTRA_CARDS, NK, NO_SPECIAL, NT, NUM_ACTIONS, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE,
+        MOVE, NEIGHBOURS, NEIGHBOUR_START, NEW_EXTRA_CARDS, NK, NO_SPECIAL, NT, NUM_ACTIONS, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE,
         PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, RETURN_KOKU, RETURN_SAMURAI, SAMURAI_PRICE,
         SELL_HONOR, SEPPUKU, START_HAND, START_HONOR, START_KOKU, ST_ACTIVATE, ST_BUY_WHERE, ST_CASTLE,
         ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE, ST_OVER,
@@ -445,9 +445,10 @@ class SamouraiState(SamouraiOptions):
                     self._offer(TERRITORY + t)
         elif step == ST_PURCHASE:
             self._offer(END_TURN)
-            if self.koku[seat] >= SAMURAI_PRICE and self.reserve[seat] > 0 and self.territories_of(seat) > 0:
+            if self.koku[seat] >= SAMURAI_PRICE and self.reserve[seat] > 0 and self._holds_at_least(seat, 1):
                 self._offer(BUY_SAMURAI)
-            if self.castle_built[seat] == 0 and self.castles_left[seat] > 0:
+            if (self.castle_built[seat] == 0 and self.castles_left[seat] > 0
+                    and self.koku[seat] >= min(CASTLE_PRICE, KYOTO_CASTLE_PRICE)):
                 for t in range(NT):
                     if self._can_build_at(seat, t):
                         self._offer(BUY_CASTLE)
@@ -468,7 +469,7 @@ class SamouraiState(SamouraiOptions):
             if self.honor[seat] >= HONOR_PER_KOKU_SOLD:
                 self._offer(SELL_HONOR)
             for k in range(NK):
-                if self.has_card(seat, k) and self._playable_in_turn(seat, k):
+                if self.hand[seat * NK + k] > 0 and self._playable_in_turn(seat, k):
                     self._offer(PLAY + k)
             if self.seppuku and self.territories_of(seat) == 1 and self.samurai_on_board(seat) <= 3:
                 self._offer(SEPPUKU)
@@ -478,9 +479,9 @@ class SamouraiState(SamouraiOptions):
                 if self._is_origin(seat, t):
                     self._offer(TERRITORY + t)
         elif step == ST_MOVE_TO:
-            for t in range(NT):
-                if self._dest_ok(seat, self.mv_from, t):
-                    self._offer(TERRITORY + t)
+            for i in range(NEIGHBOUR_START[self.mv_from], NEIGHBOUR_START[self.mv_from + 1]):
+                if self._dest_ok(seat, self.mv_from, NEIGHBOURS[i]):
+                    self._offer(TERRITORY + NEIGHBOURS[i])
         elif step == ST_MOVE_COUNT:
             for i in range(self.samurai[self.mv_from]):
                 self._offer(COUNT + i)
@@ -499,7 +500,7 @@ class SamouraiState(SamouraiOptions):
             if slots == 2:
                 self._offer(NO_SPECIAL)
             for k in range(NK):
-                if self.has_card(seat, k) and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
+                if self.hand[seat * NK + k] > 0 and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
                     self._offer(COMMIT + k)
         elif step == ST_CASTLE:
             self._offer(DESTROY)
@@ -520,7 +521,7 @@ class SamouraiState(SamouraiOptions):
         elif step == ST_DISCARD:
             self._offer(DONE)
             for k in range(NK):
-                if self.has_card(seat, k):
+                if self.hand[seat * NK + k] > 0:
                     self._offer(DISCARD + k)
 
     def _playable_in_turn(self, seat, card):
