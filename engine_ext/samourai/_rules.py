@@ -79,6 +79,7 @@ from .._rng import Rng
 from ._core import FULL_DECK, MAJOR_CITIES, MINOR_CITIES
 from ._options import SamouraiOptions
 from . import data
+from . import resample
 from . import views
 from .spec import SPEC
 
@@ -696,7 +697,7 @@ class SamouraiState(SamouraiOptions):
         return views.result(self)
 
     def resample_hidden(self, seat, seed):
-        return views.resample_hidden(self, seat, seed)
+        return resample.resample_hidden(self, seat, seed)
 
     def forfeit(self, seat):
         """``seat`` leaves (its bot failed): the game ends at once, scored as it stands, and that
