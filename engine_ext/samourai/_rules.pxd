@@ -53,7 +53,8 @@ cdef class SamouraiState(SamouraiOptions):
     cpdef list _legal(self, int seat)
     @cython.locals(i=cython.int)
     cdef bint _is_legal(self, int seat, int action) except -1
-    @cython.locals(step=cython.int, s=cython.int, t=cython.int, k=cython.int, i=cython.int, slots=cython.int)
+    @cython.locals(step=cython.int, s=cython.int, t=cython.int, k=cython.int, i=cython.int, slots=cython.int,
+                   hand=cython.int[::1], base=cython.int)
     cdef void _collect_legal(self, int seat) noexcept
     @cython.locals(category=cython.int, effect=cython.int, barred=cython.bint)
     cdef bint _playable_in_turn(self, int seat, int card) noexcept

@@ -469,15 +469,17 @@ class SamouraiState(SamouraiOptions):
                 self._offer(MOVE)
             if self.honor[seat] >= HONOR_PER_KOKU_SOLD:
                 self._offer(SELL_HONOR)
+            hand = self.hand        # the seat's cards are hand[base:base + NK]
+            base = seat * NK
             for k in range(NK):
-                if self.hand[seat * NK + k] > 0 and self._playable_in_turn(seat, k):
+                if hand[base + k] > 0 and self._playable_in_turn(seat, k):
                     self._offer(PLAY + k)
             if self.seppuku and self.territories_of(seat) == 1 and self.samurai_on_board(seat) <= 3:
                 self._offer(SEPPUKU)
             self._offer_option_verbs(seat, True)
         elif step == ST_MOVE_FROM:
             for t in range(NT):
-                if self._is_origin(seat, t):
+                if self.owner[t] == seat and self._is_origin(seat, t):
                     self._offer(TERRITORY + t)
         elif step == ST_MOVE_TO:
             for i in range(NEIGHBOUR_START[self.mv_from], NEIGHBOUR_START[self.mv_from + 1]):
@@ -500,8 +502,10 @@ class SamouraiState(SamouraiOptions):
             slots = self.b_n0 if self.b_side == 0 else self.b_n1
             if slots == 2:
                 self._offer(NO_SPECIAL)
+            hand = self.hand
+            base = seat * NK
             for k in range(NK):
-                if self.hand[seat * NK + k] > 0 and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
+                if hand[base + k] > 0 and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
                     self._offer(COMMIT + k)
         elif step == ST_CASTLE:
             self._offer(DESTROY)
@@ -521,8 +525,10 @@ class SamouraiState(SamouraiOptions):
             self._offer_option_step(step, seat)
         elif step == ST_DISCARD:
             self._offer(DONE)
+            hand = self.hand
+            base = seat * NK
             for k in range(NK):
-                if self.hand[seat * NK + k] > 0:
+                if hand[base + k] > 0:
                     self._offer(DISCARD + k)
 
     def _playable_in_turn(self, seat, card):
