@@ -1,5 +1,5 @@
 """The site's API from the command line: ``arena login``, ``arena submit``, ``arena bot``,
-``arena matches``, ``arena logs`` and ``arena replay fetch``.
+``arena matches``, ``arena logs``, ``arena challenge`` and ``arena replay fetch``.
 
 ``arena login`` trades a user name and password for an API token and keeps it,
 with the site's URL, in ``$ARENA_CONFIG`` (default
@@ -8,8 +8,10 @@ with the site's URL, in ``$ARENA_CONFIG`` (default
 version when you already have a bot of that name; ``--wait`` follows its
 validation to the verdict.  ``arena bot rename|use|retire|delete`` manages one of your bots,
 ``arena matches BOT`` lists its matches (``--status timeout`` and so on: how its seat ended),
-``arena logs BOT`` prints its seat logs (yours only), ``arena replay fetch MATCH -o FILE`` saves a
-replay for ``arena replay verify``.  No Django here: plain HTTP with ``httpx``.
+``arena logs BOT`` prints its seat logs (yours only), ``arena challenge GAME --bot NAME --vs
+OPPONENT ... --games N`` challenges other bots with one of yours, follows its games with a progress
+bar and prints the results as a table, ``arena replay fetch MATCH -o FILE`` saves a replay for
+``arena replay verify``.  No Django here: plain HTTP with ``httpx``.
 """
 import getpass
 import json
@@ -17,6 +19,8 @@ import os
 import sys
 import time
 from pathlib import Path
+
+from arena.cli_common import parse_options, stderr_console
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
@@ -95,6 +99,21 @@ def cmd_login(args):
     save_config({"url": base, "username": username, "token": response.json()["token"]})
     print(f"logged in to {base} as {username}; token saved in {config_path()}")
     return 0
+
+
+def server_limits(url=None):
+    """``(base URL, limits)`` of the server bots are submitted to (``--url``, else ``ARENA_URL``, else
+    the one ``arena login`` saved), read from its ``/api/limits/``; None when no server is set.
+    SiteError when the server cannot be asked."""
+    base = url or os.environ.get("ARENA_URL") or load_config().get("url")
+    if not base:
+        return None
+    base = base.rstrip("/")
+    with _client(base) as client:
+        response = _request("GET", client, "/api/limits/")
+    if response.status_code != 200:
+        raise SiteError(f"{base} did not give its limits: {_problem(response)}")
+    return base, response.json()
 
 
 def _find_my_bot(client, game, name):
@@ -284,6 +303,104 @@ def cmd_logs(args):
     return 0
 
 
+# How often ``arena challenge`` asks the site how its games are going.
+POLL_SECONDS = 1.0
+
+
+def _any_bot(client, ref, game):
+    """A bot of ``game`` by id or by its name (names are unique in a game)."""
+    if ref.isdigit():
+        response = _request("GET", client, f"/api/bots/{ref}/")
+        if response.status_code != 200:
+            raise SiteError(f"no bot {ref}")
+        return response.json()
+    response = _request("GET", client, "/api/bots/", params={"game": game, "search": ref, "page_size": 200})
+    if response.status_code != 200:
+        raise SiteError(_problem(response))
+    found = next((bot for bot in response.json()["results"] if bot["name"] == ref), None)
+    if found is None:
+        raise SiteError(f"no {game} bot named {ref!r}")
+    return found
+
+
+def _percent(value):
+    return "–" if value is None else f"{100 * value:.0f}%"
+
+
+def _print_results(base, challenge):
+    from rich.console import Console
+    from rich.table import Table
+    results = challenge["results"]
+    table = Table(title=f"{challenge['bot']} v{challenge['version']}: challenge {challenge['id']}, "
+                        f"{challenge['progress']['finished']} of {challenge['games']} games played")
+    for column in ("against", "games", "ahead", "level", "behind", "win rate", "95% interval", "errors"):
+        table.add_column(column, justify="left" if column == "against" else "right", no_wrap=True)
+    for row in results["opponents"]:
+        interval = "–" if row["low"] is None else f"{_percent(row['low'])}–{_percent(row['high'])}"
+        table.add_row(f"{row['bot']} v{row['version']}", str(row["games"]), str(row["wins"]), str(row["draws"]),
+                      str(row["losses"]), _percent(row["win_rate"]), interval, str(row["errors"]))
+    console = Console()
+    console.print(table)
+    overall = results["overall"]
+    interval = "" if overall["low"] is None else \
+        f" (95% interval {_percent(overall['low'])}–{_percent(overall['high'])})"
+    console.print(f"first in {overall['wins']} of {overall['games']} games: {_percent(overall['win_rate'])}{interval}"
+                  + (f"; {overall['errors']} in error" if overall["errors"] else ""), soft_wrap=True)
+    console.print(f"{'rated' if challenge['rated'] else 'unrated'}; the games and their replays: "
+                  f"{base}{challenge['url']}", soft_wrap=True)
+
+
+def cmd_challenge(args):
+    base, token = _signed_in(args)
+    payload = {"games": args.games, "options": parse_options(args.option), "rated": args.rated}
+    if args.seats is not None:
+        payload["seats"] = args.seats
+    if args.seed is not None:
+        payload["seed"] = args.seed
+    with _client(base, token) as client:
+        payload["bot"] = _my_bot(client, args.bot, args.game)["id"]
+        payload["opponents"] = [_any_bot(client, ref, args.game)["id"] for ref in args.vs]
+        response = _request("POST", client, "/api/challenges/", json=payload)
+        if response.status_code != 201:
+            raise SiteError(f"challenge refused: {_problem(response)}")
+        challenge = response.json()
+        if not args.json:
+            print(f"challenge {challenge['id']}: {challenge['games']} games at tables of {challenge['seats']}, "
+                  f"{'rated' if challenge['rated'] else 'unrated'}: {base}{challenge['url']}")
+        if args.no_wait:
+            if args.json:
+                print(json.dumps(challenge, indent=2))
+            return 0
+        challenge = _follow(client, challenge, args)
+    if args.json:
+        print(json.dumps(challenge, indent=2))
+    else:
+        _print_results(base, challenge)
+    return 0 if challenge["progress"]["status"] == "done" else 1
+
+
+def _follow(client, challenge, args):
+    """Asks the site how the challenge's games are going until they are all played (or ``--timeout``),
+    with a progress bar; the challenge as it is then."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    columns = (TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    deadline = time.monotonic() + args.timeout
+    with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
+        task = progress.add_task(f"challenge {challenge['id']}", total=challenge["games"],
+                                 completed=challenge["progress"]["finished"])
+        while challenge["progress"]["status"] != "done" and time.monotonic() < deadline:
+            time.sleep(POLL_SECONDS)
+            response = _request("GET", client, f"/api/challenges/{challenge['id']}/")
+            if response.status_code != 200:
+                raise SiteError(_problem(response))
+            challenge = response.json()
+            progress.update(task, completed=challenge["progress"]["finished"])
+    if challenge["progress"]["status"] != "done":
+        print(f"arena: {challenge['progress']['finished']} of {challenge['games']} games played after "
+              f"{args.timeout:.0f} s; the rest go on on the site", file=sys.stderr)
+    return challenge
+
+
 def cmd_replay_fetch(args):
     base, token = _session(args)
     with _client(base, token) as client:
@@ -295,6 +412,58 @@ def cmd_replay_fetch(args):
     except OSError as exc:
         raise SiteError(f"cannot write {args.output}: {exc.strerror}") from None
     print(f"match {args.match}'s replay saved in {args.output}; `arena replay verify {args.output}` re-plays it")
+    return 0
+
+
+def cmd_export(args):
+    """Downloads a game's finished matches from the site into a replay dataset, resuming an export
+    that stopped (``arena.datasets``)."""
+    from datetime import date
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from arena import datasets
+    from arena.cli_common import stderr_console
+
+    for name in ("since", "until"):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            raise SiteError(f"--{name} takes a day as YYYY-MM-DD, not {value!r}") from None
+    if not 1 <= args.page_size <= 500:
+        raise SiteError("--page-size must be between 1 and 500")
+    base = _url(args, load_config())
+    query = {"url": base, "game": args.game, "since": args.since, "until": args.until, "bot": args.bot}
+    filters = {name: value for name, value in query.items() if name in ("since", "until", "bot") and value}
+    try:
+        writer = datasets.ExportWriter(args.output, query)
+    except datasets.DatasetError as exc:
+        raise SiteError(str(exc)) from None
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with _client(base) as client, Progress(*columns, console=stderr_console()) as progress:
+        task = None
+        while True:
+            response = _request("GET", client, f"/api/games/{args.game}/export/",
+                                params={**filters, "after": writer.after, "limit": args.page_size})
+            if response.status_code != 200:
+                raise SiteError(f"export refused: {_problem(response)}")
+            page = response.json()
+            if task is None:
+                task = progress.add_task(f"{args.game} matches", total=writer.lines + page["remaining"],
+                                         completed=writer.lines)
+            try:
+                writer.write_page(page["results"])
+            except datasets.DatasetError as exc:
+                raise SiteError(str(exc)) from None
+            progress.advance(task, len(page["results"]))
+            if page["next_after"] is None:
+                break
+    count = writer.finish()
+    print(f"{count:,} {args.game} match{'es' if count != 1 else ''} in {args.output}"
+          + (" (resumed)" if writer.resumed else "") + "; each line's replay re-plays with arena replay verify")
     return 0
 
 
@@ -359,6 +528,36 @@ def add_commands(subparsers):
     p.add_argument("--json", action="store_true")
     p.add_argument("--url")
     p.set_defaults(run=_run(cmd_matches))
+
+    p = subparsers.add_parser("challenge", help="challenge other bots on the site with one of yours; follows its "
+                                                "games and prints the results")
+    p.add_argument("game")
+    p.add_argument("--bot", required=True, help="your bot, by name or id")
+    p.add_argument("--vs", action="append", required=True, metavar="OPPONENT",
+                   help="an opponent by name or id (repeat for each): the house's built-in players, yours, or "
+                        "another person's whose owner lets others enter it")
+    p.add_argument("--games", type=int, required=True, help="how many games (the site's cap: 20)")
+    p.add_argument("--seats", type=int, help="seats at each table, yours included (default: you and every opponent)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeat, or NAME=VALUE,...)")
+    p.add_argument("--rated", action="store_true",
+                   help="rated: only against other people's bots rated at or above yours (see the site's rules)")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--no-wait", action="store_true", help="queue it and return at once")
+    p.add_argument("--timeout", type=float, default=1800.0, help="seconds to follow its games (default 1800)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--url")
+    p.set_defaults(run=_run(cmd_challenge))
+
+    p = subparsers.add_parser("export", help="download a game's finished matches as a replay dataset (JSON lines, "
+                                             "zstandard); resumes an export that stopped")
+    p.add_argument("game")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.jsonl.zst")
+    p.add_argument("--since", metavar="YYYY-MM-DD", help="finished on or after this day (UTC)")
+    p.add_argument("--until", metavar="YYYY-MM-DD", help="finished on or before this day (UTC)")
+    p.add_argument("--bot", metavar="NAME", help="only the matches this bot played")
+    p.add_argument("--page-size", type=int, default=200, help="matches per request (at most 500)")
+    p.add_argument("--url")
+    p.set_defaults(run=_run(cmd_export))
 
     p = subparsers.add_parser("logs", help="your bot's logs (its standard error) in its matches on the site")
     p.add_argument("bot", metavar="BOT", help="one of your bots, by name or id")

@@ -130,6 +130,14 @@ class Game:
     def module(self):
         return load_module(self.spec.rules_module, self.build)
 
+    @cached_property
+    def flat_layout(self):
+        """The game's flat observation (an ``engine_ext.flat.FlatLayout``), as its spec names it."""
+        if not self.spec.flat_observation:
+            raise ValueError(f"{self.id} declares no flat observation (SPEC.flat_observation)")
+        module, _, name = self.spec.flat_observation.partition(":")
+        return getattr(import_module(module), name)
+
     @property
     def module_name(self):
         return self.spec.rules_module
@@ -143,6 +151,15 @@ class Game:
     @property
     def name(self):
         return self.spec.name
+
+    @cached_property
+    def components(self):
+        """What is printed on the game's components, as JSON (the spec's ``components``), for the
+        renderers that draw its table; ``{}`` when its views say all there is."""
+        if not self.spec.components:
+            return {}
+        module, _, function = self.spec.components.partition(":")
+        return getattr(import_module(module), function)()
 
     @property
     def rules_version(self):

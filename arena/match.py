@@ -38,53 +38,116 @@ def _hook(agent, name):
     return getattr(agent, name, None)
 
 
-def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=None):
-    """Plays one game between ``agents`` (one per seat) and returns every step and the result."""
+class Table:
+    """One game being played: its state, the steps taken, and what each seat has been shown.
+
+    The match loop plays through it, and so do the research environments (``arena.envs``), so
+    that whoever drives a game, a seat is asked in the same order with the same observation and
+    the game is recorded with the same steps (a replay ``arena replay verify`` accepts).  The
+    seats ``current_seats()`` names are asked in its order, each once, before it is asked again
+    (simultaneous secret choices are asked one after the other; none sees another's)."""
+
+    def __init__(self, game, n_players, seed, options=None):
+        self.game = game
+        self.options = game.resolve_options(options)
+        self.state = game.new_state(n_players, seed, self.options)
+        self.outcome = MatchOutcome(game.id, game.rules_version, n_players, self.options, seed)
+        self.outcome.seat_status = [{"status": "ok", "reason": ""} for _ in range(n_players)]
+        self._seen = [0] * n_players
+        self._queue = []
+
+    def next_seat(self):
+        """The seat to decide next, or None once the game is over."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        current = state.current_seats()
+        queue = [seat for seat in self._queue if seat in current]
+        self._queue = queue if queue else list(current)
+        return self._queue[0]
+
+    def ask(self, seat):
+        """The observation ``seat`` decides on: the events since the one it decided on before."""
+        observation = self.state.observation(seat, self._seen[seat])
+        self._seen[seat] = observation["event_count"]
+        return observation
+
+    def peek(self, seat):
+        """What ``seat`` may know now, with the events it has not been asked about yet."""
+        return self.state.observation(seat, self._seen[seat])
+
+    def apply(self, seat, action):
+        self.state.apply(seat, action)
+        self.outcome.steps.append([seat, action])
+        if self._queue and self._queue[0] == seat:
+            self._queue.pop(0)
+
+    def fail(self, seat, failure):
+        """``seat``'s player failed (``BotFailure``): it forfeits, recorded as a ``FORFEIT`` step."""
+        self.outcome.seat_status[seat] = {"status": failure.status, "reason": failure.reason}
+        if not self.state.is_terminal():
+            self.state.forfeit(seat)
+            self.outcome.steps.append([seat, FORFEIT])
+        self._queue = []   # who decides next may have changed
+
+    def too_long(self):
+        """True once the game has taken its spec's ``max_decisions`` steps."""
+        return len(self.outcome.steps) >= self.game.spec.max_decisions
+
+    def finish(self):
+        """The result, once the game is over, recorded in the outcome."""
+        self.outcome.result = self.state.result()
+        return self.outcome.result
+
+
+def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=None, inspect=None):
+    """Plays one game between ``agents`` (one per seat) and returns every step and the result.
+
+    ``inspect(state)``, if given, is called with the game's state just after set-up and again once
+    it is over (the balance report reads what each seat started with and what was used); it must
+    not change the state."""
     game = games.get(game_id, build)
-    options = game.resolve_options(options)
-    state = game.new_state(len(agents), seed, options)
-    outcome = MatchOutcome(game_id, game.rules_version, len(agents), options, seed)
-    outcome.seat_status = [{"status": "ok", "reason": ""} for _ in agents]
-
-    def fail(seat, failure):
-        outcome.seat_status[seat] = {"status": failure.status, "reason": failure.reason}
-        if not state.is_terminal():
-            state.forfeit(seat)
-            outcome.steps.append([seat, FORFEIT])
-
+    table = Table(game, len(agents), seed, options)
+    state, outcome = table.state, table.outcome
+    if inspect is not None:
+        inspect(state)
     try:
-        _start(game, options, agents, fail)
-        seen = [0] * len(agents)
-        while not state.is_terminal():
-            if len(outcome.steps) >= game.spec.max_decisions:
+        start_agents(game, table.options, agents, table.fail)
+        while (seat := table.next_seat()) is not None:
+            if table.too_long():
                 raise RuntimeError(f"{game_id} did not end within {game.spec.max_decisions} decisions")
-            for seat in state.current_seats():
-                legal = state.legal_actions(seat)
-                observation = state.observation(seat, seen[seat])
-                seen[seat] = observation["event_count"]
-                try:
-                    action = agents[seat].act(observation, legal)
-                    if action not in legal:
-                        raise BotFailure("illegal", f"chose {_action_name(game, action)}, "
-                                                    "which is not among the legal actions")
-                except BotFailure as failure:
-                    fail(seat, failure)
-                    break   # who decides next may have changed
-                state.apply(seat, action)
-                outcome.steps.append([seat, action])
-                if on_step is not None:
-                    on_step(len(outcome.steps))
-        outcome.result = state.result()
-        for seat, agent in enumerate(agents):
-            if _hook(agent, "end") and outcome.seat_status[seat]["status"] == "ok":
-                agent.end({"type": "end", "result": outcome.result})
+            legal = state.legal_actions(seat)
+            observation = table.ask(seat)
+            try:
+                action = agents[seat].act(observation, legal)
+                if action not in legal:
+                    raise BotFailure("illegal", f"chose {action_name(game, action)}, "
+                                                "which is not among the legal actions")
+            except BotFailure as failure:
+                table.fail(seat, failure)
+                continue
+            table.apply(seat, action)
+            if on_step is not None:
+                on_step(len(outcome.steps))
+        table.finish()
+        if inspect is not None:
+            inspect(state)
+        end_agents(agents, outcome)
     finally:
-        outcome.bot_logs = _close(agents)
+        outcome.bot_logs = close_agents(agents)
     return outcome
 
 
-def _start(game, options, agents, fail):
-    """Starts every out-of-process bot at once, then waits for each to be ready."""
+def end_agents(agents, outcome):
+    """Tells every player still in the game (one with an ``end`` hook) the result."""
+    for seat, agent in enumerate(agents):
+        if _hook(agent, "end") and outcome.seat_status[seat]["status"] == "ok":
+            agent.end({"type": "end", "result": outcome.result})
+
+
+def start_agents(game, options, agents, fail):
+    """Starts every out-of-process bot at once, then waits for each to be ready; a seat whose
+    agent is None (played from outside, by a research environment) has nothing to start."""
     waiting = []
     for seat, agent in enumerate(agents):
         if _hook(agent, "start"):
@@ -103,7 +166,8 @@ def _start(game, options, agents, fail):
             fail(seat, failure)
 
 
-def _close(agents):
+def close_agents(agents):
+    """Closes every out-of-process bot; returns each seat's log (None for the others)."""
     logs = []
     for agent in agents:
         if _hook(agent, "close"):
@@ -114,7 +178,7 @@ def _close(agents):
     return logs
 
 
-def _action_name(game, action):
+def action_name(game, action):
     if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(game.action_names):
         return game.action_names[action]
     return repr(action)

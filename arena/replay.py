@@ -45,6 +45,17 @@ def load(path):
     return replay
 
 
+def loads(text):
+    """A replay from its JSON text (a file opened in the browser, say), checked as ``load`` checks a
+    file; ``ReplayError`` says what is wrong."""
+    try:
+        replay = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"not a replay: invalid JSON ({exc})") from None
+    _check_shape(replay)
+    return replay
+
+
 def _check_shape(replay):
     if not isinstance(replay, dict) or replay.get("format") != FORMAT:
         raise ReplayError("not a samurai-arena replay (missing or wrong \"format\")")

@@ -2,7 +2,8 @@
 
 The replay is re-simulated through the engine.  Frame 0 is the position before
 the first step; frame ``k`` is the position after step ``k``.  Each frame says
-who acted (``seat``), the action's name (``action``), the events of that step
+who acted (``seat``), the action's name (``action``; ``SECRET`` for a choice another seat's
+perspective did not see, ``GameSpec.secret_actions``), the events of that step
 only (``events``) and the view after it: frame 0 carries the whole ``view``,
 every later frame only a ``patch`` from the previous view, so that a long
 replay stays small (a Katana view barely changes from one step to the next).
@@ -33,6 +34,8 @@ from arena.match import FORFEIT
 from arena.replay import ReplayError, simulate
 
 FORFEIT_ACTION_NAME = "FORFEIT"
+# What another seat's perspective shows of a step whose choice it did not see (``GameSpec.secret_actions``).
+SECRET_ACTION_NAME = "SECRET"
 # Carried per frame as the events of that step: not part of the view that is patched.
 _PER_STEP_KEYS = ("events", "event_count")
 
@@ -67,6 +70,13 @@ def build_frames(replay, perspective=None, build=COMPILED):
             view.pop(key, None)
         return view, events
 
+    secret = set(game.spec.secret_actions)
+
+    def action_name(seat, action):
+        if perspective is not None and seat != perspective and game.spec.actions.decode(action)[0] in secret:
+            return SECRET_ACTION_NAME
+        return game.action_name(action)
+
     view, events = look(0)
     frames = [{"seat": None, "action": None, "events": events, "view": view}]
     seen = len(state.events)
@@ -80,7 +90,7 @@ def build_frames(replay, perspective=None, build=COMPILED):
             if seat not in state.current_seats() or action not in state.legal_actions(seat):
                 raise ReplayError(f"step {index}: seat {seat} cannot take action {action} here")
             state.apply(seat, action)
-            name = game.action_name(action)
+            name = action_name(seat, action)
         after, events = look(seen)
         seen = len(state.events)
         frames.append({"seat": seat, "action": name, "events": events, "patch": diff(view, after)})

@@ -224,18 +224,18 @@ def _browser_check(browser, url):
     assert step() == 1, step()
     page.fill("#replay-step-number", "500")
     page.press("#replay-step-number", "Enter")
-    page.wait_for_function("document.querySelector('#replay-viewer').dataset.step === '500'")
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.step === '500'")
     events = page.inner_text("#replay-events")
     page.select_option("#replay-perspective", "0")
-    page.wait_for_function("!document.querySelector('#replay-viewer').hasAttribute('aria-busy')")
-    assert step() == 500 and "this perspective" in page.inner_text("#replay-board")
+    page.wait_for_function("() => !document.querySelector('#replay-viewer').hasAttribute('aria-busy')")
+    assert step() == 500 and page.locator("#replay-board g.seat-you[data-seat='0']").count() == 1
     page.keyboard.press("End")
     last = step()
     page.keyboard.press("Home")
     assert step() == 0
     page.select_option("#replay-speed", "50")
     page.click("#replay-play")
-    page.wait_for_function("Number(document.querySelector('#replay-viewer').dataset.step) >= 10")
+    page.wait_for_function("() => Number(document.querySelector('#replay-viewer').dataset.step) >= 10")
     page.click("#replay-play")
     assert errors == [], errors
     context.close()

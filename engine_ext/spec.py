@@ -151,6 +151,28 @@ class GameSpec:
     docs: str = ""                      # the bot reference, relative to the repository root
     starter_bots: tuple = ()            # starter bots for authors, relative to the repository root
     canonical_options: object = None    # (n_players, options) -> options with auto values made explicit
+    replay_board: object = None         # () -> JSON: the fixed board a replay renderer draws (a map's
+                                        # geometry, from the game's data module), None without one
+    # The balance report (``arena balance``) splits win rates by the seat and by these facts each
+    # seat starts with (Katana: role, character); ``balance_facts`` ("module:function") reads them
+    # off a state just set up, one {fact: label} per seat.  ``usage`` ("module:function") counts,
+    # in a finished game, how often each designed component was used ({kind: {item: count}}, every
+    # item listed, unused ones at 0), so that self-play shows what never comes into play.
+    # Action blocks whose choice the other seats do not see when it is made (a card committed face
+    # down, a secret stance): a replay seen from another seat's perspective names such a step only
+    # as secret, and the events say what was revealed.
+    secret_actions: tuple = ()
+    balance: tuple = ()
+    balance_facts: str = ""
+    usage: str = ""
+    # The observation as a fixed-length vector for learning agents (``arena.envs``): the
+    # "module:NAME" of the game's one ``engine_ext.flat.FlatLayout``.
+    flat_observation: str = ""
+    # What is printed on the game's components that its views name only by key (Katana: a card's
+    # name, reach and damage; a character's resilience and ability): ``components``
+    # ("module:function") returns it as a JSON object (Katana: {kind: {key: {fact: value}}}) for the
+    # renderers that draw the table (the replay viewer, a person's seat).  Empty: the views say all.
+    components: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:
@@ -160,6 +182,11 @@ class GameSpec:
         names = [option.name for option in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: two options share a name")
+        unknown_blocks = set(self.secret_actions) - {block.name for block in self.actions.blocks}
+        if unknown_blocks:
+            raise ValueError(f"{self.id}: secret_actions names no action block {', '.join(sorted(unknown_blocks))}")
+        if bool(self.balance) != bool(self.balance_facts):
+            raise ValueError(f"{self.id}: balance facts need both their names and balance_facts")
         for automaton in self.automata:
             if automaton.option not in names:
                 raise ValueError(f"{self.id}: automaton {automaton.name} needs option {automaton.option}")

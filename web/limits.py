@@ -1,5 +1,6 @@
 """The API's rate limits applied to the site's forms: one budget per user, whichever way they come
-(``ARENA_UPLOAD_RATE``, ``ARENA_TOURNAMENT_RATE``; see ``web.api.throttles``)."""
+(``ARENA_UPLOAD_RATE``, ``ARENA_TOURNAMENT_RATE``, ``ARENA_CHALLENGE_RATE``,
+``ARENA_RATED_CHALLENGE_RATE``; see ``web.api.throttles``)."""
 import math
 
 

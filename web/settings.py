@@ -30,6 +30,8 @@ INSTALLED_APPS = [
     "web.matches",
     "web.ratings",
     "web.tournaments",
+    "web.challenges",
+    "web.balance",
     "web.games",
     "web.accounts",
 ]
@@ -193,6 +195,9 @@ ARENA_MATCH_MAX_ATTEMPTS = runtime.env_int("ARENA_MATCH_MAX_ATTEMPTS", 5)
 # A queued match not claimed after this long is published again (its message may have been lost
 # with a restarted Redis).
 ARENA_REQUEUE_AFTER_SECONDS = runtime.env_float("ARENA_REQUEUE_AFTER_SECONDS", 60.0)
+# The largest replay file the replay viewer reads (a page opens one from the disk and the server
+# computes its frames without storing it); the longest games' replays are a few hundred kB.
+ARENA_REPLAY_FILE_MAX_BYTES = runtime.env_int("ARENA_REPLAY_FILE_MAX_BYTES", 2 * 1024 * 1024)
 # Matches per task message.
 ARENA_MATCH_BATCH = runtime.env_int("ARENA_MATCH_BATCH", 50)
 # Whether services publish tasks (off only where a test wants rows without a broker).
@@ -203,6 +208,11 @@ ARENA_LADDER_ENABLED = runtime.env_bool("ARENA_LADDER_ENABLED", True)
 ARENA_BEAT_LADDER_SECONDS = runtime.env_float("ARENA_BEAT_LADDER_SECONDS", 10.0)
 ARENA_BEAT_SWEEP_SECONDS = runtime.env_float("ARENA_BEAT_SWEEP_SECONDS", 15.0)
 ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
+# The balance reports on game pages: recomputed from the ladder matches this often; self-play
+# between the built-in players, this many games per game and player count, once per rules version
+# (0: none).
+ARENA_BEAT_BALANCE_SECONDS = runtime.env_float("ARENA_BEAT_BALANCE_SECONDS", 1800.0)
+ARENA_BALANCE_SELF_PLAY_GAMES = runtime.env_int("ARENA_BALANCE_SELF_PLAY_GAMES", 200)
 ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
 # Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control (its spec's),
 # for validation and rated matches alike (arena.bots.runner.time_control); empty keeps them.
@@ -235,6 +245,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "uploads": os.environ.get("ARENA_UPLOAD_RATE", "30/hour"),
         "tournaments": os.environ.get("ARENA_TOURNAMENT_RATE", "10/hour"),
+        "challenges": os.environ.get("ARENA_CHALLENGE_RATE", "20/hour"),
+        "rated_challenges": os.environ.get("ARENA_RATED_CHALLENGE_RATE", "5/day"),
         "login": os.environ.get("ARENA_LOGIN_RATE", "30/minute"),
     },
 }

@@ -14,8 +14,10 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("api/", include("web.api.urls")),
     path("matches/", include("web.matches.urls")),
+    path("replays/", include("web.matches.replay_urls")),
     path("bots/", include("web.bots.urls")),
     path("tournaments/", include("web.tournaments.urls")),
+    path("challenges/", include("web.challenges.urls")),
     path("accounts/", include("web.accounts.urls")),
     path("", include("web.games.urls")),
 ]

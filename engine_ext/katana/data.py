@@ -133,6 +133,18 @@ def role_index(key):
     return next(i for i, role in enumerate(ROLES) if role.key == key)
 
 
+def components():
+    """What the cards, characters and roles show, as JSON, for the renderers that draw the table:
+    the views name them by key only."""
+    return {
+        "cards": {c.key: {"name": c.name_fr, "kind": c.kind, "range": c.range, "damage": c.damage}
+                  for c in CARDS},
+        "characters": {c.key: {"name": c.name, "resilience": c.resilience, "ability": c.ability}
+                       for c in CHARACTERS},
+        "roles": {r.key: {"name": r.name_fr, "team": r.team} for r in ROLES},
+    }
+
+
 def check():
     """The tables agree with the totals the rulebook states (32 weapons, 15 permanents, 43 actions)."""
     totals = {kind: sum(c.copies for c in CARDS if c.kind == kind) for kind in (WEAPON, PERMANENT, ACTION)}

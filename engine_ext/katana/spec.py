@@ -27,4 +27,8 @@ SPEC = GameSpec(
     golden=(GoldenCase("default", players=5, seed=7),),
     docs="docs/bots/katana.md",
     starter_bots=("examples/bots/katana_samurai.py", "examples/bots/katana_random.js"),
+    balance=('role', 'character'),
+    balance_facts="engine_ext.katana.views:balance_facts",
+    flat_observation="engine_ext.katana.flat:LAYOUT",
+    components="engine_ext.katana.data:components",
 )

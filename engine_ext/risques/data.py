@@ -13,6 +13,7 @@ CHOSEN = "chosen"
 # (value, source) pairs: the engine reads value[0].
 MIN_PLAYERS, MAX_PLAYERS = 2, 7            # CHOSEN: a duel, up to a 7-samurai Massacre
 THRESHOLD = (10, RULEBOOK)               # 10+ on the rolled dice: the Privilege / keeping wagers
+DIE_FACES = (6, RULEBOOK)                # every die rolled is a d6 (_core rolls 1 + below(6))
 WAGERS_PER_GLORY = (2, RULEBOOK)         # 2 wagers = 1 glory point
 HONOR_DICE = (4, RULEBOOK)               # 1 honor point spent = +4 dice
 HANDICAP_DICE = (2, RULEBOOK)            # each known handicap of the opponent invoked = +2 dice
@@ -89,6 +90,16 @@ CHARACTERS = (
               "Escorter les caravanes", 2, True, True, True, "Cavalier des steppes", True,
               (("Archer des steppes", 10, True),), "Yumi", 2, OTHER, "Étranger aux coutumes"),
 )
+
+
+def components():
+    """What the dice and the samurai's sheets show that the views do not, as JSON, for the renderers
+    that draw the table: the dice rolled and the score that wins, each samurai's equipment and
+    known handicap."""
+    return {
+        "dice": {"faces": DIE_FACES[0], "threshold": THRESHOLD[0]},
+        "samurai": {c.key: {"equipment": c.equipment, "handicap": c.handicap} for c in CHARACTERS},
+    }
 
 
 def character_index(key):

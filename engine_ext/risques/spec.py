@@ -33,6 +33,9 @@ SPEC = GameSpec(
         Option("scenes", 2, (1, 2, 3, 4), "violent scenes per match, one season apart"),
     ),
     simultaneous=True,
+    # the secret choices of a scene, revealed together: stance, target, wagers and dice spent
+    secret_actions=("POOL_DONE", "SPEND_HONOR", "INVOKE_WOUND_RANK", "CALM", "GARDE", "FRAPPE", "SURPRISE",
+                    "TARGET", "WAGER", "WOUND_WAGERS"),
     max_decisions=5_000,
     result_kind="ranks",
     time_control=TimeControl(move=1.0, bank=10.0, startup=5.0),
@@ -51,5 +54,9 @@ SPEC = GameSpec(
     ),
     docs="docs/bots/risques.md",
     starter_bots=("examples/bots/risques_steady.py",),
+    balance=('samurai',),
+    balance_facts="engine_ext.risques.views:balance_facts",
+    flat_observation="engine_ext.risques.flat:LAYOUT",
+    components="engine_ext.risques.data:components",
     canonical_options=canonical_options,
 )

@@ -67,11 +67,18 @@ SPEC = GameSpec(
                variant=True),
     ),
     simultaneous=False,
+    # battle cards are committed face down (the defender sees only how many), phase-4 discards and
+    # the clan treasury are secret
+    secret_actions=("COMMIT", "NO_SPECIAL", "DISCARD", "SET_ASIDE"),
     max_decisions=20_000,
     result_kind="ranks",
     time_control=TimeControl(move=1.0, bank=20.0, startup=5.0),
     docs="docs/bots/samourai.md",
     starter_bots=("examples/bots/samourai_daimyo.py",),
+    replay_board=data.board_tables,     # the map the replay renderer draws is data.py's
+    balance=('clan',),
+    balance_facts="engine_ext.samourai.views:balance_facts",
+    flat_observation="engine_ext.samourai.flat:LAYOUT",
     # The default rules at 3 and 6 players, and every option on at 5 (rank changes need the
     # limited Emperor): together they cover each variant's values.
     golden=(

@@ -113,6 +113,29 @@ def test_redrawing_what_a_seat_could_not_see_leaves_its_frames_unchanged(build, 
         assert frame["events"] == seen["events"], f"step {step}"
 
 
+@pytest.mark.parametrize("game, n, options", [("risques", 2, {"mode": "duel"}), ("samourai", 3, None)])
+def test_another_seats_secret_choice_is_named_only_as_secret(build, game, n, options):
+    replay = _replay(game, n, 4, options, build)
+    spec = games.get(game).spec
+    secret_steps = [k for k, (seat, action) in enumerate(replay["steps"])
+                    if action != FORFEIT and spec.actions.decode(action)[0] in spec.secret_actions]
+    assert secret_steps, "the game had a secret choice to hide"
+    full = replay_frames.build_frames(replay, None, build)["frames"]
+    for viewer in range(n):
+        frames = replay_frames.build_frames(replay, viewer, build)["frames"]
+        for k in secret_steps:
+            seat, action = replay["steps"][k]
+            expected = spec.action_names[action] if seat == viewer else replay_frames.SECRET_ACTION_NAME
+            assert frames[k + 1]["action"] == expected
+            assert full[k + 1]["action"] == spec.action_names[action]   # everything: the match is over
+
+
+def test_secret_actions_must_name_blocks_of_the_table():
+    from dataclasses import replace
+    with pytest.raises(ValueError, match="secret_actions names no action block BLUFF"):
+        replace(games.get("samourai").spec, secret_actions=("COMMIT", "BLUFF"))
+
+
 def test_a_forfeit_step_is_named_and_shown(build):
     replay = _replay("katana", 4, 2, build=build)
     state = arena_replay.simulate(replay, build, upto=10)

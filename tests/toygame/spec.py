@@ -26,6 +26,7 @@ SPEC = GameSpec(
     heuristic="toygame.heuristic:HoldAtTwenty",
     heuristic_aliases=("pig-hold",),
     docs="tests/toygame/bots.md",
+    flat_observation="toygame.flat:LAYOUT",
     starter_bots=("tests/toygame/starter.py",),
     golden=(GoldenCase("solo-house", players=1, seed=3, options={"house": 1}),
             GoldenCase("three", players=3, seed=4, options={"target": 30}),

@@ -15,14 +15,15 @@ def test_the_services_publish_tasks_under_the_names_the_workers_register():
                        (publishing.LADDER_TICK, tasks.ladder_tick), (publishing.SWEEP_LEASES, tasks.sweep_leases),
                        (publishing.ADVANCE_TOURNAMENTS, tasks.advance_tournaments),
                        (publishing.REFIT_RATINGS, tasks.refit_ratings),
-                       (publishing.FAIL_STALE_VALIDATIONS, tasks.fail_stale_validations)]:
+                       (publishing.FAIL_STALE_VALIDATIONS, tasks.fail_stale_validations),
+                       (publishing.REFRESH_BALANCE, tasks.refresh_balance)]:
         assert task.name == name and name in app.tasks
 
 
 def test_the_beat_schedule_names_registered_tasks():
     schedule = app.conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
-    assert {"ladder", "sweep", "tournaments", "refit", "validations"} == set(schedule)
+    assert {"ladder", "sweep", "tournaments", "refit", "validations", "balance"} == set(schedule)
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
 
@@ -41,3 +42,5 @@ def test_ladder_refit_and_sweep_tasks(db, settings):
         Match.objects.values_list("seats__bot_id", flat=True)))
     assert tasks.sweep_leases.run() == {"expired": 0, "abandoned": 0, "republished": 0}
     assert tasks.advance_tournaments.run() == 0
+    settings.ARENA_BALANCE_SELF_PLAY_GAMES = 0
+    assert tasks.refresh_balance.run() == 1   # Katana's ladder report; no self-play asked for

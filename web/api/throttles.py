@@ -1,6 +1,7 @@
-"""Rate limits on what costs the platform work: uploads (each is validated in the sandbox) and
-tournaments (each queues matches).  Rates are settings (``ARENA_UPLOAD_RATE``,
-``ARENA_TOURNAMENT_RATE``); only writes are limited, and only those that were accepted count:
+"""Rate limits on what costs the platform work: uploads (each is validated in the sandbox),
+tournaments and challenges (each queues matches), and rated challenges (each moves published
+ratings).  Rates are settings (``ARENA_UPLOAD_RATE``, ``ARENA_TOURNAMENT_RATE``,
+``ARENA_CHALLENGE_RATE``, ``ARENA_RATED_CHALLENGE_RATE``); only writes are limited, and only those that were accepted count:
 a refused upload (a bad file, a taken name) costs the platform nothing and the user no quota."""
 from rest_framework.throttling import UserRateThrottle
 
@@ -41,3 +42,14 @@ class UploadThrottle(_WriteThrottle):
 
 class TournamentThrottle(_WriteThrottle):
     scope = "tournaments"
+
+
+class ChallengeThrottle(_WriteThrottle):
+    """Every challenge, rated or not."""
+    scope = "challenges"
+
+
+class RatedChallengeThrottle(_WriteThrottle):
+    """Rated challenges, counted on top of ``ChallengeThrottle``: checked by the views when a rated
+    one is asked for, so that an exhausted rated budget leaves unrated challenges free."""
+    scope = "rated_challenges"

@@ -3,8 +3,9 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from web.api import auth, views
+from web.api import auth, limits, views
 from web.bots import apis as bots
+from web.challenges import apis as challenges
 from web.matches import apis as matches
 from web.tournaments import apis as tournaments
 
@@ -16,10 +17,12 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("auth/token/", auth.TokenApi.as_view(), name="api-token"),
     path("auth/me/", auth.MeApi.as_view(), name="api-me"),
+    path("limits/", limits.LimitsApi.as_view(), name="api-limits"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/<str:game>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<str:game>/pools/", views.PoolsApi.as_view(), name="api-game-pools"),
     path("games/<str:game>/leaderboard/", views.LeaderboardApi.as_view(), name="api-leaderboard"),
+    path("games/<str:game>/export/", matches.MatchExportApi.as_view(), name="api-game-export"),
     path("bots/", bots.BotListApi.as_view(), name="api-bots"),
     path("bots/<int:bot_id>/", bots.BotDetailApi.as_view(), name="api-bot"),
     path("bots/<int:bot_id>/versions/", bots.BotVersionsApi.as_view(), name="api-bot-versions"),
@@ -39,4 +42,6 @@ urlpatterns = [
          name="api-tournament-official"),
     path("tournaments/<int:tournament_id>/standings/", tournaments.TournamentStandingsApi.as_view(),
          name="api-tournament-standings"),
+    path("challenges/", challenges.ChallengeListApi.as_view(), name="api-challenges"),
+    path("challenges/<int:challenge_id>/", challenges.ChallengeDetailApi.as_view(), name="api-challenge"),
 ]

@@ -57,7 +57,8 @@ class BotOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     deleted = serializers.BooleanField(help_text="retired: it plays no more")
     builtin = serializers.BooleanField(help_text="one of the platform's own bots")
-    others_may_enter = serializers.BooleanField(help_text="whether others may enter it in their tournaments")
+    others_may_enter = serializers.BooleanField(help_text="whether others may enter it in their tournaments and "
+                                                          "challenges")
     active_version = serializers.IntegerField(allow_null=True, help_text="the version its owner chose to play; "
                                                                          "null: the newest that passed")
     is_mine = serializers.BooleanField()
@@ -175,8 +176,8 @@ class BotDetailApi(APIView):
         active_version = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                                   help_text="the passed version that plays; null: the newest passed")
         retired = serializers.BooleanField(required=False, help_text="true retires the bot: it plays no more")
-        others_may_enter = serializers.BooleanField(required=False,
-                                                    help_text="whether others may enter it in their tournaments")
+        others_may_enter = serializers.BooleanField(
+            required=False, help_text="whether others may enter it in their tournaments and challenges")
 
     def _detail(self, request, bot):
         ratings = rating_selectors.bot_pool_ratings(bot=bot)

@@ -61,6 +61,15 @@ def playable_bots(*, game):
             .filter(current_version_id__isnull=False).order_by("pk"))
 
 
+def may_enter(*, bot, organiser):
+    """Whether ``organiser`` may seat ``bot`` in a table it sets up (a tournament, a challenge): the
+    platform's own bots, the organiser's own, and other people's bots whose owners let others enter
+    them; staff may enter any.  ``enterable_bots`` is the same rule as a query."""
+    if organiser is None or getattr(organiser, "is_staff", False):
+        return True
+    return bot.owner_id is None or bot.owner_id == organiser.pk or bot.others_may_enter
+
+
 def enterable_bots(*, game, organiser):
     """The playable bots of ``game`` that ``organiser`` may enter in a tournament: the platform's
     own, the organiser's, and those whose owners let others enter them (staff: all)."""
@@ -99,3 +108,24 @@ def bots_of_owner(*, owner):
     return (bot_list(owner=owner).annotate(latest_number=Subquery(newest.values("number")[:1]),
                                            latest_status=Subquery(newest.values("status")[:1]))
             .order_by("game", "name"))
+
+
+def submission_limits():
+    """What this site takes from bot authors: the bot file, the write rates, the tournament cap and
+    each game's clock.  ``arena validate`` reads it from the server it submits to, so that a bot
+    is checked against the limits that will apply, not against a local installation's."""
+    from django.conf import settings
+
+    from arena import games
+    from arena.bots import submission
+    from arena.bots.runner import time_control
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    return {
+        "bot_file": {**submission.limits(), "file_bytes": settings.ARENA_MAX_BOT_BYTES},
+        "uploads_rate": rates["uploads"],
+        "tournaments_rate": rates["tournaments"],
+        "tournament_matches_per_day": settings.ARENA_TOURNAMENT_MATCHES_PER_DAY,
+        "time_control": {game_id: dict(zip(("move", "bank", "startup"), time_control(game_id).as_tuple()))
+                         for game_id in games.game_ids()},
+    }

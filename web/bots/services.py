@@ -298,7 +298,7 @@ def bot_version_choose(*, bot, user, number):
 
 @transaction.atomic
 def bot_set_entry(*, bot, user, others_may_enter):
-    """Whether other people may enter the bot in their tournaments (its owner decides)."""
+    """Whether other people may enter the bot in their tournaments and challenges (its owner decides)."""
     _check_owner(bot, user)
     Bot.objects.filter(pk=bot.pk).update(others_may_enter=bool(others_may_enter))
     bot.refresh_from_db()

@@ -1,5 +1,6 @@
 """The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches;
-its logs for its owner only), its live validation status, and the upload form."""
+its logs, challenge form and challenges for its owner only), its live validation status, and the
+upload form."""
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,8 @@ from web.api.throttles import UploadThrottle
 from web.bots import selectors, services
 from web.bots.forms import BotUploadForm
 from web.bots.models import Bot, BotVersion
+from web.challenges import selectors as challenge_selectors
+from web.challenges.forms import ChallengeForm
 from web.errors import ServiceError
 from web.limits import over_limit
 from web.matches import selectors as match_selectors
@@ -21,6 +24,7 @@ from web.ratings import selectors as rating_selectors
 RECENT_MATCHES = 20
 LOGS_SHOWN = 10
 LOG_STATUSES = ("timeout", "crash", "illegal", "limit", "ok")
+CHALLENGES_SHOWN = 10
 
 
 def _bot_or_404(bot_id):
@@ -51,6 +55,7 @@ def bot_detail(request, bot_id):
          "chart_id": "rating-chart" if index == 0 else f"rating-chart-{index + 1}",
          "chart": charts.rating_chart(rating_selectors.rating_chart_points(bot=bot, pool=row.pool))}
         for index, row in enumerate(rating_selectors.bot_pool_ratings(bot=bot))]
+    playing_version = selectors.bot_current_version(bot=bot)
     context = {
         **_status_context(bot, request.user),
         "versions": versions,
@@ -64,7 +69,11 @@ def bot_detail(request, bot_id):
         "log_status": log_status,
         "log_filters": [{"status": s, "count": counts.get(s, 0)} for s in LOG_STATUSES] if mine else [],
         "passed_versions": [v for v in versions if v.status == BotVersion.Status.PASSED] if mine else [],
-        "playing_version": selectors.bot_current_version(bot=bot),
+        "playing_version": playing_version,
+        # its owner challenges other bots with it once a version passed
+        "challenge_form": ChallengeForm(bot=bot, user=request.user)
+        if mine and playing_version is not None and not bot.is_deleted else None,
+        "challenges": challenge_selectors.challenge_list(bot=bot, limit=CHALLENGES_SHOWN) if mine else [],
         "failed_versions": [v for v in versions if v.status == BotVersion.Status.FAILED] if mine else [],
     }
     return render(request, "bots/bot_detail.html", context)
@@ -180,4 +189,4 @@ def bot_entry(request, bot_id):
     return _manage(request, bot_id,
                    lambda bot: services.bot_set_entry(bot=bot, user=request.user, others_may_enter=allowed),
                    lambda bot, changed: f"Others may {'now' if allowed else 'no longer'} enter {changed.name} "
-                                        "in their tournaments.")
+                                        "in their tournaments and challenges.")

@@ -24,6 +24,7 @@ class Match(models.Model):
     class Kind(models.TextChoices):
         LADDER = "ladder"
         TOURNAMENT = "tournament"
+        CHALLENGE = "challenge"
         MANUAL = "manual"
 
     game = models.CharField(max_length=32)
@@ -35,13 +36,16 @@ class Match(models.Model):
                                               "options when it is created")
     rated = models.BooleanField(
         default=True, help_text="whether it feeds its pool's published rating: a ladder match does, a tournament's "
-                                "only when staff made the tournament official (web.matches.services.feeds_pool)")
+                                "only when staff made the tournament official, a challenge's only when it "
+                                "was created rated (web.matches.services.feeds_pool)")
     seed = models.BigIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MANUAL)
     tournament_round = models.ForeignKey("tournaments.TournamentRound", null=True, blank=True,
                                          on_delete=models.PROTECT, related_name="matches")
+    challenge = models.ForeignKey("challenges.Challenge", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="matches")
     table_key = models.CharField(max_length=200, blank=True,
-                                 help_text="a tournament match: the key of its table in the format's schedule")
+                                 help_text="a tournament's or challenge's match: the key of its table in the schedule")
 
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveIntegerField(default=0, help_text="times a worker claimed it")

@@ -202,3 +202,23 @@ def replay_frames(replay, *, perspective=None):
         raise EngineInputError(str(exc)) from None
     except arena_replay.ReplayError as exc:
         raise ReplayUnplayable(str(exc)) from None
+
+
+class ReplayFileError(ValueError):
+    """A replay file that cannot be shown: not a replay, or one this engine does not re-simulate."""
+
+
+def replay_file_frames(text, *, perspective=None):
+    """The viewer's frames of a replay file's JSON ``text`` from ``perspective``, computed without
+    storing anything.  The file is checked as arena checks a replay (its shape, then every step and
+    the result re-simulated): ``ReplayFileError`` says what is wrong with it, ``EngineInputError``
+    names a perspective it has no seat for."""
+    try:
+        replay = arena_replay.loads(text)
+        arena_replay.verify(replay)
+    except arena_replay.ReplayError as exc:
+        raise ReplayFileError(str(exc)) from None
+    try:
+        return replay_frames(replay, perspective=perspective)
+    except ReplayUnplayable as exc:
+        raise ReplayFileError(str(exc)) from None

@@ -36,7 +36,7 @@ def seat_logs(*, match_id, user):
 
 
 def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=None, tournament=None,
-               seat_status=None):
+               challenge=None, seat_status=None):
     """The newest matches first (``before``: only those with a smaller id, to page on);
     ``seat_status`` (with ``bot``): only those where the bot's seat ended so (``timeout``...)."""
     matches = Match.objects.defer("replay")
@@ -44,6 +44,8 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
         matches = matches.filter(pk__lt=before)
     if tournament is not None:
         matches = matches.filter(tournament_round__tournament=tournament)
+    if challenge is not None:
+        matches = matches.filter(challenge=challenge)
     if game:
         matches = matches.filter(game=game)
     if bot is not None:
@@ -75,6 +77,9 @@ def match_replay(*, match_id):
 
 # Frames are a pure function of the stored replay and the engine's rules: cached per rules version.
 FRAMES_CACHE_SECONDS = 3600
+# Part of the frames' cache key: raised when what arena.replay_frames builds changes (2: another
+# seat's secret choices are named SECRET in a seat's frames), so that no older frames are served.
+FRAMES_VERSION = 2
 ALL_PERSPECTIVE = "all"
 
 
@@ -82,6 +87,20 @@ def action_labels(*, game):
     """The labels of each block of the game's action table, ``{"TARGET": ["seat_0", ...]}``: the
     names a replay renderer gives the numbers in a view, read from the spec, not kept in the page."""
     return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
+
+
+def game_components(*, game):
+    """What is printed on the game's components (Katana's cards and characters), for the renderer
+    that draws its table; ``{}`` for a game whose views say all."""
+    return games.get(game).components
+
+
+def replay_board(*, game):
+    """The fixed board the game's replay renderer draws (Samouraï's map: territories, provinces,
+    links, positions), read from the game's data module through its spec; None for a game
+    without one."""
+    board = games.get(game).spec.replay_board
+    return None if board is None else board()
 
 
 def parse_perspective(text):
@@ -103,7 +122,7 @@ def match_frames_json(*, match_id, perspective):
     row = Match.objects.filter(pk=match_id, replay__isnull=False).values_list("rules_version", flat=True).first()
     if row is None:
         return None
-    key = f"replay-frames:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
+    key = f"replay-frames:{FRAMES_VERSION}:{match_id}:{row}:{ALL_PERSPECTIVE if perspective is None else perspective}"
     text = cache.get(key)
     if text is None:
         replay = match_replay(match_id=match_id)
@@ -162,3 +181,71 @@ def seat_status_counts(*, bot):
     rows = (MatchSeat.objects.filter(bot=bot).exclude(status=MatchSeat.Status.PENDING)
             .values_list("status").annotate(n=Count("id")).order_by())
     return dict(rows)
+
+
+def finished_ladder_games(*, game, rules_version, newest=20_000):
+    """The newest ``newest`` finished ladder matches of ``game`` under ``rules_version``, by player
+    count: ``{players: [(options, seed, ranks, steps, finished_at), ...]}`` with ranks in seat order
+    (the balance report reads them)."""
+    match_ids = list(Match.objects.filter(game=game, rules_version=rules_version, kind=Match.Kind.LADDER,
+                                          status=Match.Status.DONE)
+                     .order_by("-id").values_list("id", flat=True)[:newest])
+    matches = {row[0]: row[1:] for row in Match.objects.filter(id__in=match_ids)
+               .values_list("id", "options", "seed", "steps", "finished_at")}
+    ranks = {}
+    for match_id, rank in (MatchSeat.objects.filter(match_id__in=match_ids).order_by("match_id", "seat")
+                           .values_list("match_id", "rank").iterator(chunk_size=5000)):
+        ranks.setdefault(match_id, []).append(rank)
+    tables = {}
+    for match_id in sorted(matches):
+        options, seed, steps, finished_at = matches[match_id]
+        seat_ranks = ranks.get(match_id, [])
+        if seat_ranks and None not in seat_ranks:
+            tables.setdefault(len(seat_ranks), []).append((options, seed, seat_ranks, steps, finished_at))
+    return tables
+
+
+EXPORT_PAGE_LIMIT = 500
+
+
+def match_export_page(*, game, since=None, until=None, bot_name="", after=0, limit=100):
+    """One page of ``game``'s finished matches for a replay dataset, oldest first from id ``after``
+    on: each a line of ``arena export``'s file: the replay (``arena replay verify`` re-plays it),
+    when it finished, each seat's bot, owner, rank and status, and the live rating each seat's bot
+    had after it (rated matches only).  Seats' logs and forfeit reasons (their owners' only) and
+    bots' sources are never in it.  Returns ``(lines, remaining)``: ``remaining`` counts the
+    matches from this page on, so that a client can show its progress."""
+    matches = Match.objects.filter(game=game, status=Match.Status.DONE, replay__isnull=False)
+    if since is not None:
+        matches = matches.filter(finished_at__date__gte=since)
+    if until is not None:
+        matches = matches.filter(finished_at__date__lte=until)
+    if bot_name:
+        matches = matches.filter(seats__bot__name=bot_name).distinct()
+    matches = matches.filter(pk__gt=after).order_by("pk")
+    remaining = matches.count()
+    page = list(matches.defer("error")[:min(limit, EXPORT_PAGE_LIMIT)])
+    seats = {}
+    for seat in (MatchSeat.objects.filter(match__in=page).defer(*PRIVATE_SEAT_FIELDS)
+                 .select_related("bot", "bot__owner").order_by("match_id", "seat")):
+        seats.setdefault(seat.match_id, []).append(seat)
+    from web.ratings.models import RatingEntry
+    ratings = {(entry.match_id, entry.bot_id): entry for entry in
+               RatingEntry.objects.filter(match__in=page).select_related("pool")}
+    lines = []
+    for match in page:
+        rows = []
+        for seat in seats.get(match.pk, []):
+            entry = ratings.get((match.pk, seat.bot_id))
+            rows.append({"seat": seat.seat, "bot": seat.bot.name, "bot_id": seat.bot_id,
+                         "owner": seat.bot.owner.username if seat.bot.owner_id else None,
+                         "rank": seat.rank, "status": seat.status,
+                         "rating": None if entry is None else {
+                             "pool": entry.pool.key, "rating": round(entry.rating, 2),
+                             "delta": round(entry.delta, 2),
+                             "low": None if entry.low is None else round(entry.low, 2),
+                             "high": None if entry.high is None else round(entry.high, 2)}})
+        lines.append({"match": match.pk, "kind": match.kind, "rated": match.rated,
+                      "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+                      "seats": rows, "result": match.result, "replay": match.replay})
+    return lines, remaining

@@ -84,22 +84,27 @@ def _check_spec(game, spec, versions_by_id):
     return rules_version, options, pool, seats
 
 
-def feeds_pool(*, kind, tournament=None):
+def feeds_pool(*, kind, tournament=None, challenge=None):
     """Whether a match of ``kind`` feeds its pool's published rating.
 
     The ladder's matches do: the platform chooses the opponents, seat counts and number of games,
     so nobody can steer a rating with them.  A tournament's do only when staff made it official:
     its organiser chose all of that, so its entrants are rated inside it (its standings fit their
-    own ratings and intervals).  A manual match is created by staff tooling only (no page or API
-    creates one) and is rated."""
+    own ratings and intervals).  A challenge's do only when it was created rated, which its service
+    allows only against opponents rated at or above the challenger (docs/challenges.md).  A manual
+    match is created by staff tooling only (no page or API creates one) and is rated."""
     if kind == Match.Kind.TOURNAMENT:
         return bool(tournament is not None and tournament.official)
+    if kind == Match.Kind.CHALLENGE:
+        return bool(challenge is not None and challenge.rated)
     return True
 
 
-def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, rng=None, publish=True):
+def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, challenge=None, rng=None,
+                   publish=True):
     """Creates and queues several matches of ``game``; all or nothing.  Whether they feed their
-    pool's published rating is ``feeds_pool``'s to say.
+    pool's published rating is ``feeds_pool``'s to say.  ``tournament_round`` or ``challenge``:
+    the (stored) tournament round or challenge they belong to.
 
     Raises ``ServiceError`` (and stores nothing) for an unknown game, a wrong
     number of seats, a bot of another game, a deleted bot or one without a
@@ -116,13 +121,15 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
     resolved_cache = {}
     checked = [_check_spec(game, spec, resolved_cache) for spec in specs]
     now = timezone.now()
-    rated = feeds_pool(kind=kind, tournament=tournament_round.tournament if tournament_round else None)
+    rated = feeds_pool(kind=kind, tournament=tournament_round.tournament if tournament_round else None,
+                       challenge=challenge)
     with transaction.atomic():
         pools_ensure(pools=[pool for _, _, pool, _ in checked])
         matches = Match.objects.bulk_create([
             Match(game=game, rules_version=rules_version, options=options, rating_pool_id=pool.key, rated=rated,
                   seed=spec.seed if spec.seed is not None else rng.randrange(SEED_BOUND),
-                  kind=kind, tournament_round=tournament_round, table_key=spec.table_key, queued_at=now)
+                  kind=kind, tournament_round=tournament_round, challenge=challenge, table_key=spec.table_key,
+                  queued_at=now)
             for spec, (rules_version, options, pool, _) in zip(specs, checked)
         ])
         MatchSeat.objects.bulk_create([

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from web import publishing
+from web.bots import selectors as bot_selectors
 from web.bots.models import Bot
 from web.errors import ServiceError
 from web.games import catalog
@@ -22,14 +23,6 @@ from web.matches.services import MatchSpec, _resolve_seat, matches_create
 from web.ratings.services import MatchToRate, current_ratings_ensure, ratings_apply_matches
 from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
-
-
-def _enterable(bot, organiser):
-    """Whether ``organiser`` may enter ``bot``: the platform's own bots, the organiser's own, and
-    other people's bots whose owners let others enter them; staff may enter any."""
-    if organiser is None or getattr(organiser, "is_staff", False):
-        return True
-    return bot.owner_id is None or bot.owner_id == organiser.pk or bot.others_may_enter
 
 
 def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rounds, options, seed, owner,
@@ -54,7 +47,8 @@ def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rou
     if len(bots) < players_per_match:
         raise ServiceError(f"{len(bots)} bots cannot fill a {players_per_match}-seat {game} table")
     stored = {bot.pk: bot for bot in Bot.objects.filter(pk__in=[bot.pk for bot in bots])}   # as they are now
-    refused = [bot.name for bot in bots if bot.pk in stored and not _enterable(stored[bot.pk], owner)]
+    refused = [bot.name for bot in bots
+               if bot.pk in stored and not bot_selectors.may_enter(bot=stored[bot.pk], organiser=owner)]
     if refused:
         raise ServiceError(f"{', '.join(repr(n) for n in refused)}: "
                            + ("their owners do not let others enter them" if len(refused) > 1 else
@@ -111,7 +105,7 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     plays ``games_per_pairing`` games; knock-outs play as their bracket says.
     ``official``: its matches feed the pools' published ratings from the start (the platform's own
     tournaments, such as the demo's; staff make a user's official with ``tournament_make_official``).
-    ``owner`` (the organiser) may enter only bots it may (see ``_enterable``) and queue at most
+    ``owner`` (the organiser) may enter only bots it may (``web.bots.selectors.may_enter``) and queue at most
     ``ARENA_TOURNAMENT_MATCHES_PER_DAY`` matches a day, counted by the most a tournament can
     create, so that one account cannot take the workers for itself.
     Raises ``ServiceError`` (storing nothing) for what cannot be played.

@@ -5,7 +5,7 @@
 (() => {
   "use strict";
 
-  const { humanize, element } = window.ReplayPlayer;
+  const { humanize, element } = window.ReplayTable;
   const SKIPPED = new Set(["events", "event_count", "game"]);
 
   function text(value) {

@@ -1,24 +1,19 @@
-/* The replay player: controls, timeline, frames and perspective, for every game.
+/* The replay player: controls, timeline, frames, perspective and the link to a step, for every
+   game.  The tables are drawn by the games' renderers (replay/table.js says how one registers and
+   what it is given); a game without a file of its own is drawn by replay/generic.js ("*").
 
-   A game's renderer registers itself, from its own file replay/<game>.js, with
-     ReplayRenderers.register("<game>", {
-       render(board, view, context),   // draws the view after the step into the board element
-       describeEvent(event, context),  // one event of the step, as a sentence
-       describeAction(frame, context), // optional: the step's action, in words
-     });
-   where context = {step, frame, frames, perspective, seatName(seat), actionLabels(block), view};
-   actionLabels(block) is the labels of a block of the game's action table, from its spec.  A game without a
-   file of its own is drawn by replay/generic.js, registered as "*".
+   The frames (arena/replay_frames.py) carry frame 0's whole view and, for every later step, a
+   patch from the previous view.  They come from the match page's frames URL
+   (GET <frames-url>?perspective=all|<seat>), or from a replay file opened in the browser
+   (replay/open.js): ``Player.open`` takes a function that fetches them for a perspective.
 
-   The frames (GET <frames-url>?perspective=all|<seat>) carry frame 0's whole view and, for
-   every later step, a patch from the previous view (arena/replay_frames.py describes it). */
+   The page's address says the step and the perspective shown, ``#step=12&seat=1`` (or
+   ``seat=all``): a link with it opens the viewer there, and stepping or switching keeps it up to
+   date (history.replaceState, so that the back button still leaves the page). */
 (() => {
   "use strict";
 
-  const renderers = new Map();
-  window.ReplayRenderers = {
-    register(game, renderer) { renderers.set(game, renderer); },
-  };
+  const { element, humanize, context: tableContext } = window.ReplayTable;
 
   const CHECKPOINT_EVERY = 50;
 
@@ -66,31 +61,35 @@
     }
   }
 
-  /* A DOM element with attributes ("class" sets the class name) and children (nodes or text). */
-  function element(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "class") node.className = value; else node.setAttribute(name, value);
-    }
-    for (const child of children) node.append(child);
-    return node;
+  /* The step and perspective a link asks for: ``#step=12&seat=1``; null for what it does not say. */
+  function readLink() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const step = params.get("step");
+    const seat = params.get("seat");
+    return {
+      step: step !== null && /^\d{1,7}$/.test(step) ? Number(step) : null,
+      seat: seat !== null && (seat === "all" || /^\d{1,3}$/.test(seat)) ? seat : null,
+    };
   }
 
-  function humanize(name) {
-    const words = String(name).toLowerCase().replaceAll("_", " ");
-    return words.charAt(0).toUpperCase() + words.slice(1);
+  /* GET a JSON document; an error names what the server said. */
+  async function fetchJson(url, options = {}) {
+    const response = await fetch(url, { headers: { Accept: "application/json" }, ...options });
+    let body;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new Error(`the server answered ${response.status}`);
+    }
+    if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+    return body;
   }
 
   class Player {
+    /* Binds the viewer's controls (the elements replay-<name> inside the page) once; ``open``
+       shows a replay in it, and may be called again for another. */
     constructor(root) {
       this.root = root;
-      this.game = root.dataset.game;
-      this.renderer = renderers.get(this.game) || renderers.get("*");
-      this.framesUrl = root.dataset.framesUrl;
-      const names = document.getElementById("replay-seat-names");
-      this.seatNames = names ? JSON.parse(names.textContent) : [];
-      const labels = document.getElementById("replay-action-labels");
-      this.actionLabels = labels ? JSON.parse(labels.textContent) : {};
       this.el = Object.fromEntries(["play", "step-forward", "step-back", "speed", "jump", "step-number",
         "step-count", "perspective", "board", "events", "action"].map(
         (id) => [id, document.getElementById(`replay-${id}`)]));
@@ -98,15 +97,38 @@
       this.timer = null;
       this.timeline = null;
       this.loads = 0;
+      this.bind();
     }
 
-    start() {
+    /* Shows a replay of ``game``: ``fetchFrames(perspective)`` resolves to its frames ("all" or a
+       seat number as text), or fails with an Error that says why. */
+    open({ game, seatNames = [], actionLabels = {}, components = {}, board = null, fetchFrames }) {
+      this.pause();
+      this.loads += 1;            // a load still under way for the previous replay is dropped
+      this.game = game;
+      this.seatNames = seatNames;
+      this.actionLabels = actionLabels;
+      this.components = components;
+      this.board = board;
+      this.fetchFrames = fetchFrames;
+      this.timeline = null;
+      this.renderer = window.ReplayRenderers.get(game);
+      this.root.dataset.game = game;
+      this.root.dataset.ready = "false";
+      this.el.board.replaceChildren();
+      this.el.events.replaceChildren();
       if (!this.renderer) {
-        this.el.action.textContent = `No replay renderer is registered for ${this.game}.`;
+        this.el.action.textContent = `No replay renderer is registered for ${game}.`;
         return;
       }
-      this.bind();
+      const link = readLink();
+      this.step = link.step === null ? 0 : link.step;
+      if (link.seat !== null && this.hasPerspective(link.seat)) this.el.perspective.value = link.seat;
       this.load(this.el.perspective.value);
+    }
+
+    hasPerspective(value) {
+      return [...this.el.perspective.options].some((option) => option.value === value);
     }
 
     seatName(seat) {
@@ -121,11 +143,7 @@
       this.setControlsEnabled(false);
       let frames;
       try {
-        const response = await fetch(`${this.framesUrl}?perspective=${encodeURIComponent(perspective)}`,
-          { headers: { Accept: "application/json" } });
-        const body = await response.json();
-        if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
-        frames = body;
+        frames = await this.fetchFrames(perspective);
       } catch (error) {
         if (load === this.loads) {
           this.el.action.textContent = `The replay could not be loaded: ${error.message}`;
@@ -133,7 +151,7 @@
         }
         return;
       }
-      if (load !== this.loads) return;   // a newer perspective was asked for meanwhile
+      if (load !== this.loads) return;   // a newer perspective or replay was asked for meanwhile
       this.frames = frames;
       this.perspective = frames.perspective;
       this.timeline = new Timeline(frames);
@@ -149,6 +167,29 @@
       }
     }
 
+    /* The address says the step and perspective shown; no new history entry for each step. */
+    updateLink() {
+      const hash = `#step=${this.step}&seat=${this.perspective}`;
+      if (window.location.hash !== hash) {
+        window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}${hash}`);
+      }
+    }
+
+    /* A link edited by hand (or followed within the page) moves the viewer there. */
+    followLink() {
+      if (!this.timeline) return;
+      const link = readLink();
+      if (link.seat !== null && link.seat !== String(this.perspective) && this.hasPerspective(link.seat)) {
+        this.pause();
+        if (link.step !== null) this.step = link.step;
+        this.el.perspective.value = link.seat;
+        this.load(link.seat);
+      } else if (link.step !== null && link.step !== this.step) {
+        this.pause();
+        this.show(link.step);
+      }
+    }
+
     setControlsEnabled(enabled) {
       for (const id of ["play", "step-forward", "step-back", "jump", "step-number"]) {
         this.el[id].disabled = !enabled;
@@ -161,11 +202,11 @@
       this.step = step;
       const frame = this.timeline.frames[step];
       const view = this.timeline.view(step);
-      const context = {
+      const context = tableContext({
         step, frame, view, frames: this.frames, perspective: this.perspective,
-        seatName: (seat) => this.seatName(seat),
-        actionLabels: (block) => this.actionLabels[block] || [],
-      };
+        seatName: (seat) => this.seatName(seat), actionLabels: this.actionLabels, components: this.components,
+        board: this.board,
+      });
       this.renderer.render(this.el.board, view, context);
       this.el.action.textContent = this.describeAction(frame, context);
       const items = frame.events.map((event) => {
@@ -185,14 +226,17 @@
       this.el["step-back"].disabled = step === 0;
       this.el["step-forward"].disabled = step === this.timeline.last;
       this.root.dataset.step = String(step);
+      this.root.dataset.perspective = String(this.perspective);
+      this.updateLink();
       if (step === this.timeline.last) this.pause();
     }
 
     describeAction(frame, context) {
       const where = `Step ${context.step} of ${this.timeline.last}`;
       if (frame.seat === null) return `${where}: the game is set up.`;
-      const words = this.renderer.describeAction
-        ? this.renderer.describeAction(frame, context) : humanize(frame.action);
+      // SECRET: a choice this perspective did not see (a card committed face down); the events say what it revealed
+      const words = frame.action === "SECRET" ? "decides in secret"
+        : this.renderer.describeAction ? this.renderer.describeAction(frame, context) : humanize(frame.action);
       return `${where}: ${this.seatName(frame.seat)} — ${words}.`;
     }
 
@@ -235,8 +279,9 @@
       });
       this.el.perspective.addEventListener("change", () => {
         this.pause();
-        this.load(this.el.perspective.value);
+        if (this.fetchFrames) this.load(this.el.perspective.value);
       });
+      window.addEventListener("hashchange", () => this.followLink());
       document.addEventListener("keydown", (event) => {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         const target = event.target;
@@ -258,10 +303,25 @@
     }
   }
 
-  window.ReplayPlayer = { applyPatch, humanize, element };
+  function readJson(id, fallback) {
+    const node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : fallback;
+  }
 
+  window.ReplayPlayer = { applyPatch, humanize, element, Player, fetchJson, readJson };
+
+  // The match page: its viewer names the URL of its frames.
   document.addEventListener("DOMContentLoaded", () => {
     const root = document.getElementById("replay-viewer");
-    if (root) new Player(root).start();
+    if (!root || !root.dataset.framesUrl) return;
+    const url = root.dataset.framesUrl;
+    new Player(root).open({
+      game: root.dataset.game,
+      seatNames: readJson("replay-seat-names", []),
+      actionLabels: readJson("replay-action-labels", {}),
+      components: readJson("replay-components", {}),
+      board: readJson("replay-board-data", null),
+      fetchFrames: (perspective) => fetchJson(`${url}?perspective=${encodeURIComponent(perspective)}`),
+    });
   });
 })();

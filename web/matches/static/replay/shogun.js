@@ -6,7 +6,7 @@
 (() => {
   "use strict";
 
-  const { humanize, element } = window.ReplayPlayer;
+  const { humanize, element } = window.ReplayTable;
   const ROWS = ["laque", "bois", "acier", "galuchat"];
   const LETTERS = "lbag";
   // Colours and sizes are replay.css's (shogun-row-*, shogun-cell): the site's content policy
