@@ -32,21 +32,24 @@ One source for both builds (``_options.pxd``).  Rulings where the options are si
   announced order, each clan with 3 honour may once pay 3 to swap places with the clan above
   or below; the displaced clan may pay 3 to swap back.
 """
+import cython
+
 from ._play import SamouraiPlay
-from . import data
-from ._core import (
-    ACCEPT, CATEGORY, CAT_WARRIOR, COUNT, COUNTER, DISCARD, DONE, DOWN, ECHANGE,
-    EV_GIFT, EV_OFFER, EV_OFFICE, EV_ORDER, EV_RANK, EV_SET_ASIDE, EV_SHOGUN_CANCEL, EV_SHOW, EV_SUPPORT,
-    EV_TRADE, GIVE_KOKU, MAX_COUNT, NK, NT, OFFER, OFFER_TRADE, PASS, PLAYER,
-    REFUSE, SELL_OFFICE, SET_ASIDE, SHOGUN_CANCEL, ST_ACTIVATE, ST_EXCHANGE, ST_GIFT_AMOUNT, ST_GIFT_PLAYER, ST_OFFICE_ANSWER,
-    ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_SHOGUN, ST_SUPPORT, ST_SUPPORT_ANSWER, ST_SUPPORT_FROM,
-    ST_TRADE_ANSWER, ST_TRADE_CARD, ST_TRADE_PLAYER, SUPPORT_ATTACKER, SUPPORT_DEFENDER, TERRITORY, UP)
+
+if not cython.compiled:   # the compiled module cimports the same names (see _options.pxd)
+    from ._core import (  # noqa: F401
+        ACCEPT, CATEGORY, CAT_WARRIOR, COUNT, COUNTER, DISCARD, DONE, DOWN, ECHANGE, EV_GIFT, EV_OFFER,
+        EV_OFFICE, EV_ORDER, EV_RANK, EV_SET_ASIDE, EV_SHOGUN_CANCEL, EV_SHOW, EV_SUPPORT, EV_TRADE, GIVE_KOKU,
+        HAND_REFILL, MAX_COUNT, NK, NT, OFFER, OFFER_TRADE, PASS, PLAYER, REFUSE, SELL_OFFICE, SET_ASIDE,
+        SHOGUN_CANCEL, ST_ACTIVATE, ST_EXCHANGE, ST_GIFT_AMOUNT, ST_GIFT_PLAYER, ST_OFFICE_ANSWER,
+        ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_SHOGUN, ST_SUPPORT,
+        ST_SUPPORT_ANSWER, ST_SUPPORT_FROM, ST_TRADE_ANSWER, ST_TRADE_CARD, ST_TRADE_PLAYER, SUPPORT_ATTACKER,
+        SUPPORT_DEFENDER, TERRITORY, UP)
 
 RANK_HONOR = 3          # RULEBOOK (Non respect du rang): "pour la somme de 3 honneurs"
 SUPPORT_MAX = 3         # RULEBOOK (Soutien de l'Empereur): "entre 1 et 3 samouraïs"
-OPTION_STEPS = (ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_OFFICE_ANSWER,
-                ST_SUPPORT, ST_SUPPORT_FROM, ST_SUPPORT_ANSWER, ST_SHOGUN, ST_TRADE_PLAYER, ST_TRADE_CARD,
-                ST_TRADE_ANSWER, ST_GIFT_PLAYER, ST_GIFT_AMOUNT, ST_EXCHANGE)
+# the option steps are numbered ST_ORDER to ST_EXCHANGE, after every core step
+FIRST_OPTION_STEP, LAST_OPTION_STEP = ST_ORDER, ST_EXCHANGE
 
 
 class SamouraiOptions(SamouraiPlay):
@@ -56,7 +59,6 @@ class SamouraiOptions(SamouraiPlay):
         self.order = []
         self.rank_pos = 0
         self.rank_mover = -1
-        self.rank_other = -1
         self.office_sold = False
         self.office_buyer = -1
         self.office_price = 0
@@ -84,25 +86,26 @@ class SamouraiOptions(SamouraiPlay):
             self.exchange_used[s] = 0
             self.trade_used[s] = 0
 
-    def _others(self, seat):
-        return [s for s in range(self.n) if s != seat and not self.forfeited[s]]
+    def _is_other(self, seat, s):
+        """Whether ``s`` is another clan still in the game."""
+        return s != seat and not self.forfeited[s]
 
     # ------------------------------------------------------------------ verbs in a clan's turn
-    def _option_verbs(self, seat, activation, out):
+    def _offer_option_verbs(self, seat, activation):
         if self.clan_treasury and self.koku[seat] > 0:
-            out.append(SET_ASIDE)
+            self._offer(SET_ASIDE)
         if not activation:
             return
-        if (self.exchange and not self.exchange_used[seat] and self.hand_size[seat] >= data.HAND_REFILL[0]
+        if (self.exchange and not self.exchange_used[seat] and self.hand_size[seat] >= HAND_REFILL
                 and self._all_warriors(seat)):
-            out.append(ECHANGE)
+            self._offer(ECHANGE)
         if self.emperor_office and seat == self.emperor and not self.office_sold and not self.latched:
-            out.append(SELL_OFFICE)
+            self._offer(SELL_OFFICE)
         if self.diplomacy:
-            if not self.trade_used[seat] and self.hand_size[seat] > 0 and self._trade_partners(seat):
-                out.append(OFFER_TRADE)
+            if not self.trade_used[seat] and self.hand_size[seat] > 0 and self._any_trade_partner(seat):
+                self._offer(OFFER_TRADE)
             if self.koku[seat] > 0:
-                out.append(GIVE_KOKU)
+                self._offer(GIVE_KOKU)
 
     def _all_warriors(self, seat):
         for k in range(NK):
@@ -110,8 +113,14 @@ class SamouraiOptions(SamouraiPlay):
                 return False
         return True
 
-    def _trade_partners(self, seat):
-        return [s for s in self._others(seat) if self.hand_size[s] > 0]
+    def _is_trade_partner(self, seat, s):
+        return self._is_other(seat, s) and self.hand_size[s] > 0
+
+    def _any_trade_partner(self, seat):
+        for s in range(self.n):
+            if self._is_trade_partner(seat, s):
+                return True
+        return False
 
     def _option_verb(self, seat, action):
         """Applies an option verb of a clan's own turn; False when ``action`` is not one."""
@@ -138,37 +147,70 @@ class SamouraiOptions(SamouraiPlay):
         return True
 
     # ------------------------------------------------------------------ legality of option steps
-    def _option_legal(self, step, seat):
+    def _offer_option_step(self, step, seat):
+        """The legal actions of ``seat`` at an option's step."""
         if step == ST_ORDER:
-            return [PLAYER + s for s in range(self.n) if not self.forfeited[s] and s not in self.order]
-        if step == ST_RANK:
+            for s in range(self.n):
+                if not self.forfeited[s] and s not in self.order:
+                    self._offer(PLAYER + s)
+        elif step == ST_RANK:
             i = self.order.index(seat)
-            return [PASS] + ([UP] if i > 0 else []) + ([DOWN] if i < len(self.order) - 1 else [])
-        if step == ST_RANK_COUNTER or step == ST_SHOGUN:
-            return [PASS, COUNTER if step == ST_RANK_COUNTER else SHOGUN_CANCEL]
-        if step == ST_OFFICE_BUYER or step == ST_GIFT_PLAYER:
-            return [PLAYER + s for s in self._others(seat)]
-        if step == ST_OFFICE_PRICE:
-            return [COUNT + i for i in range(MAX_COUNT)]
-        if step == ST_OFFICE_ANSWER or step == ST_SUPPORT_ANSWER:
-            affordable = step == ST_SUPPORT_ANSWER or self.koku[seat] >= self.office_price
-            return ([ACCEPT] if affordable else []) + [REFUSE]
-        if step == ST_SUPPORT:
-            return [PASS, SUPPORT_ATTACKER, SUPPORT_DEFENDER]
-        if step == ST_SUPPORT_FROM:
-            out = [DONE] if self.sup_count > 0 else []
-            return out + [TERRITORY + t for t in range(NT)
-                          if self.owner[t] == seat and self.samurai[t] > self.support_sent[t]]
-        if step == ST_TRADE_PLAYER:
-            return [PLAYER + s for s in self._trade_partners(seat)]
-        if step == ST_TRADE_CARD or step == ST_TRADE_ANSWER:
-            out = [REFUSE] if step == ST_TRADE_ANSWER else []
-            return out + [OFFER + k for k in range(NK) if self.hand[seat * NK + k]]
-        if step == ST_GIFT_AMOUNT:
-            return [COUNT + i for i in range(min(self.koku[seat], MAX_COUNT))]
-        if step == ST_EXCHANGE:
-            return [DISCARD + k for k in range(NK) if self.hand[seat * NK + k]]
-        return []
+            self._offer(PASS)
+            if i > 0:
+                self._offer(UP)
+            if i < len(self.order) - 1:
+                self._offer(DOWN)
+        elif step == ST_RANK_COUNTER or step == ST_SHOGUN:
+            self._offer(PASS)
+            self._offer(COUNTER if step == ST_RANK_COUNTER else SHOGUN_CANCEL)
+        elif step == ST_OFFICE_BUYER or step == ST_GIFT_PLAYER:
+            for s in range(self.n):
+                if self._is_other(seat, s):
+                    self._offer(PLAYER + s)
+        elif step == ST_OFFICE_PRICE:
+            for i in range(MAX_COUNT):
+                self._offer(COUNT + i)
+        elif step == ST_OFFICE_ANSWER or step == ST_SUPPORT_ANSWER:
+            if step == ST_SUPPORT_ANSWER or self.koku[seat] >= self.office_price:
+                self._offer(ACCEPT)
+            self._offer(REFUSE)
+        elif step == ST_SUPPORT:
+            self._offer(PASS)
+            self._offer(SUPPORT_ATTACKER)
+            self._offer(SUPPORT_DEFENDER)
+        elif step == ST_SUPPORT_FROM:
+            if self.sup_count > 0:
+                self._offer(DONE)
+            for t in range(NT):
+                if self._can_send(seat, t):
+                    self._offer(TERRITORY + t)
+        elif step == ST_TRADE_PLAYER:
+            for s in range(self.n):
+                if self._is_trade_partner(seat, s):
+                    self._offer(PLAYER + s)
+        elif step == ST_TRADE_CARD or step == ST_TRADE_ANSWER:
+            if step == ST_TRADE_ANSWER:
+                self._offer(REFUSE)
+            for k in range(NK):
+                if self.hand[seat * NK + k]:
+                    self._offer(OFFER + k)
+        elif step == ST_GIFT_AMOUNT:
+            for i in range(min(self.koku[seat], MAX_COUNT)):
+                self._offer(COUNT + i)
+        elif step == ST_EXCHANGE:
+            for k in range(NK):
+                if self.hand[seat * NK + k]:
+                    self._offer(DISCARD + k)
+
+    def _can_send(self, seat, t):
+        """O12: whether the Emperor has a samurai in ``t`` not yet lent."""
+        return self.owner[t] == seat and self.samurai[t] > self.support_sent[t]
+
+    def _any_to_send(self, seat):
+        for t in range(NT):
+            if self._can_send(seat, t):
+                return True
+        return False
 
     # ------------------------------------------------------------------ applying option steps
     def _option_apply(self, step, seat, action):
@@ -204,7 +246,7 @@ class SamouraiOptions(SamouraiPlay):
             if action != DONE:
                 self.support_sent[action - TERRITORY] += 1
                 self.sup_count += 1
-            if action == DONE or self.sup_count == SUPPORT_MAX or len(self._option_legal(step, seat)) <= 1:
+            if action == DONE or self.sup_count == SUPPORT_MAX or not self._any_to_send(seat):
                 self._ask(ST_SUPPORT_ANSWER, self.b_att if self.sup_side == 0 else self.b_def)
         elif step == ST_SUPPORT_ANSWER:
             self._log(EV_SUPPORT, self.emperor, self.sup_side, -1, self.sup_count if action == ACCEPT else 0, 0)
@@ -348,3 +390,8 @@ class SamouraiOptions(SamouraiPlay):
             self._ask(ST_SHOGUN, g)
         else:
             self._resolve_card()
+
+    # ------------------------------------------------------------------ provided by the subclass
+    def _order_done(self):
+        """O15, O16: the round's order is settled (``_rules``: the purchase phase begins)."""
+        raise NotImplementedError

@@ -2,18 +2,26 @@
 
 One source for both builds (``_play.pxd``).  ``SamouraiPlay`` extends the state of ``_core`` with
 what happens between a clan's decisions in its activation turn and the other clans' answers to
-them; the rules module ``_rules`` subclasses it with the rounds, the legality of each decision
-and the engine contract, and provides the flow it returns to (``_resume_turn``,
-``_end_activation_turn``).  The rulings are stated in ``_rules``' docstring.
+them; ``_options`` subclasses it with the optional rules' decisions, which provide the moments
+before a card's power and before a battle's cards (``_before_resolve``, ``_before_commit``,
+``_support_outcome``), and ``_rules`` with the rounds, the legality of each decision and the
+engine contract, which provides the end of a turn (``_end_activation_turn``).  The rulings are
+stated in ``_rules``' docstring.
 """
+import cython
+
 from ._core import SamouraiCore
-from . import data
-from ._core import (
-    AMOUNT, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE, EV_COMMIT,
-    EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
-    EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, JUSTICE, LINK, NINJA, NK, NT,
-    RELOCATE, REPLACE, SCORCHED, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER,
-    ST_TARGET_TERRITORY, ST_WINDOW, TSUNAMI, WAKO, W_AFTER, W_MOVE)
+
+if not cython.compiled:   # the compiled module cimports the same names (see _play.pxd)
+    from ._core import (  # noqa: F401
+        AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL,
+        EV_CASTLE, EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY,
+        EV_RETREAT, EV_REVEAL, EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU,
+        FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START,
+        NINJA, NK, NT, PASS, PLAY,
+        PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT,
+        ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
+        WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
 
 CTX_TURN, CTX_WINDOW = 0, 1
 
@@ -30,15 +38,16 @@ class SamouraiPlay(SamouraiCore):
         return True
 
     def _open_window(self, kind):
+        """Asks the other seats in turn, clockwise from the active clan's left (``window_pos``
+        counts them from 0)."""
         self.window_kind = kind
-        self.window_seats = [(self.active + i) % self.n for i in range(1, self.n)]
         self.window_pos = -1
         self._window_next()
 
     def _window_next(self):
         self.window_pos += 1
-        while self.window_pos < len(self.window_seats):
-            seat = self.window_seats[self.window_pos]
+        while self.window_pos < self.n - 1:
+            seat = (self.active + 1 + self.window_pos) % self.n
             if self._eligible(seat):
                 self._ask(ST_WINDOW, seat)
                 return
@@ -55,23 +64,24 @@ class SamouraiPlay(SamouraiCore):
         turn): who decides after a battle must not depend on its outcome."""
         self._ask(ST_ACTIVATE, self.active)
 
-    def _window_plays(self, seat):
-        plays = []
+    def _offer_window_plays(self, seat):
+        """The legal answers in a window: ``PASS``, then the cards ``seat`` may play there (a
+        move's counters in the order Tsunami, Justice, Terre brûlée; after a battle, Ninja then
+        Wako)."""
+        self._offer(PASS)
         kind = self.window_kind
         if kind == W_MOVE:
             if self.mv_sea and self.has_card(seat, TSUNAMI):
-                plays.append(TSUNAMI)
+                self._offer(PLAY + TSUNAMI)
             if self.mv_attack and self.has_card(seat, JUSTICE) and (seat == self.b_def or self.justice_for_others):
-                plays.append(JUSTICE)
+                self._offer(PLAY + JUSTICE)
             if self.mv_attack and seat == self.b_def and self.has_card(seat, SCORCHED):
-                plays.append(SCORCHED)
-            return plays
+                self._offer(PLAY + SCORCHED)
+            return
         if self.has_card(seat, NINJA) and not (self.new_ninja and kind == W_AFTER) and self._ninja_targets(seat):
-            plays.append(NINJA)
+            self._offer(PLAY + NINJA)        # Ninja's id is below Wako's (data appends, never reorders)
         if self.has_card(seat, WAKO):
-            plays.append(WAKO)
-        plays.sort()
-        return plays
+            self._offer(PLAY + WAKO)
 
     def _ninja_targets(self, seat):
         for s in range(self.n):
@@ -107,29 +117,30 @@ class SamouraiPlay(SamouraiCore):
         self.c_target_player = -1
         self.c_target_terr = -1
         effect = EFFECT[card]
-        if effect == data.FX_UPRISING or effect == data.FX_SECT:
+        if effect == FX_UPRISING or effect == FX_SECT:
             self._ask(ST_TARGET_TERRITORY, seat)
-        elif effect == data.FX_AFFRONT or effect == data.FX_NINJA or effect == data.FX_WAKO:
+        elif effect == FX_AFFRONT or effect == FX_NINJA or effect == FX_WAKO:
             self._ask(ST_TARGET_PLAYER, seat)
         else:
             self._before_resolve()
 
-    def _card_territories(self, seat):
-        effect = EFFECT[self.c_kind]
-        barred = self.kyoto_imperial and effect == data.FX_UPRISING
-        return [t for t in range(NT) if self.uprising_target(seat, t, barred)]
+    def _offer_card_territories(self, seat):
+        """The territories the card being played may strike."""
+        barred = self.kyoto_imperial and EFFECT[self.c_kind] == FX_UPRISING
+        for t in range(NT):
+            if self.uprising_target(seat, t, barred):
+                self._offer(TERRITORY + t)
 
-    def _card_players(self, seat):
+    def _offer_card_players(self, seat):
+        """The clans the card being played may aim at."""
         effect = EFFECT[self.c_kind]
-        players = []
         for s in range(self.n):
             if self.forfeited[s]:
                 continue
-            if effect == data.FX_AFFRONT:
-                players.append(s)          # R83: possibly oneself
-            elif s != seat and (effect != data.FX_NINJA or self.hand_size[s] > 0):
-                players.append(s)
-        return players
+            if effect == FX_AFFRONT:
+                self._offer(PLAYER + s)          # R83: possibly oneself
+            elif s != seat and (effect != FX_NINJA or self.hand_size[s] > 0):
+                self._offer(PLAYER + s)
 
     def _card_targeted(self):
         self._log(EV_TARGET, self.c_player, self.c_target_player, self.c_target_terr, 0, 0)
@@ -159,19 +170,19 @@ class SamouraiPlay(SamouraiCore):
         effect = EFFECT[card]
         t = self.c_target_terr
         aimed = self.c_target_player
-        if effect == data.FX_UPRISING or effect == data.FX_SECT:
-            removed = self.samurai[t] if effect == data.FX_UPRISING else min(AMOUNT[card], self.samurai[t])
+        if effect == FX_UPRISING or effect == FX_SECT:
+            removed = self.samurai[t] if effect == FX_UPRISING else min(AMOUNT[card], self.samurai[t])
             self._log(EV_UPRISING, seat, t, aimed, removed, 0)
             self._remove_samurai(t, removed)
             self._free_if_empty(t)
-        elif effect == data.FX_HONOR:
+        elif effect == FX_HONOR:
             self._change_honor(seat, AMOUNT[card])
-        elif effect == data.FX_AFFRONT:
+        elif effect == FX_AFFRONT:
             self._change_honor(aimed, -AMOUNT[card])
-        elif effect == data.FX_KOKU:
+        elif effect == FX_KOKU:
             self.koku[seat] += AMOUNT[card]
             self._log(EV_KOKU, seat, -1, -1, AMOUNT[card], 0)
-        elif effect == data.FX_NINJA:
+        elif effect == FX_NINJA:
             if self.hand_size[aimed] > 0:
                 pick = self.rng.below(self.hand_size[aimed])
                 for k in range(NK):
@@ -182,7 +193,7 @@ class SamouraiPlay(SamouraiCore):
                         self.hand_size[seat] += 1
                         self._log(EV_STEAL, seat, k, aimed, 1, (1 << seat) | (1 << aimed))
                         break
-        elif effect == data.FX_WAKO:
+        elif effect == FX_WAKO:
             paid = min(AMOUNT[card], self.koku[aimed])
             self.koku[aimed] -= paid
             self._log(EV_KOKU, aimed, -1, -1, -paid, 0)
@@ -200,22 +211,27 @@ class SamouraiPlay(SamouraiCore):
             return 0
         if self.shogun == seat and not self.shogun_free_used:
             return 0
-        return data.MOVE_PRICE[0]
+        return MOVE_PRICE
 
     def _dest_ok(self, seat, origin, t):
         if LINK[origin * NT + t] == 0 or self.blocked[t] or self._move_cost(seat, t) > self.koku[seat]:
             return False
         return self.owner[t] < 0 or self.owner[t] == seat or self.hand_size[seat] >= 2
 
-    def _move_origins(self, seat):
-        origins = []
+    def _is_origin(self, seat, o):
+        """Whether ``seat`` can move samurai out of ``o`` somewhere."""
+        if self.owner[o] != seat or self.samurai[o] == 0:
+            return False
+        for i in range(NEIGHBOUR_START[o], NEIGHBOUR_START[o + 1]):
+            if self._dest_ok(seat, o, NEIGHBOURS[i]):
+                return True
+        return False
+
+    def _can_move(self, seat):
         for o in range(NT):
-            if self.owner[o] == seat and self.samurai[o] > 0:
-                for t in range(NT):
-                    if self._dest_ok(seat, o, t):
-                        origins.append(o)
-                        break
-        return origins
+            if self.owner[o] == seat and self._is_origin(seat, o):
+                return True
+        return False
 
     def _declare_move(self, count):
         seat = self.active
@@ -228,7 +244,7 @@ class SamouraiPlay(SamouraiCore):
                 self.shogun_free_used = True
                 self.mv_free = True
             else:
-                self.mv_paid = data.MOVE_PRICE[0]
+                self.mv_paid = MOVE_PRICE
                 self.koku[seat] -= self.mv_paid
         self.moves_made += 1
         self.mv_sea = LINK[self.mv_from * NT + t] == 2
@@ -324,10 +340,10 @@ class SamouraiPlay(SamouraiCore):
             if self.b_cards[i] >= 0:
                 self._to_discard(self.b_cards[i])
         if winner < 2:
-            self._change_honor(att if winner == 0 else d, data.BATTLE_HONOR[0])
+            self._change_honor(att if winner == 0 else d, BATTLE_HONOR)
             loser = d if winner == 0 else att
             if loser == self.shogun:
-                self._change_honor(loser, -data.SHOGUN_DEFEAT_HONOR[0])
+                self._change_honor(loser, -SHOGUN_DEFEAT_HONOR)
         self._support_outcome(winner)
         if winner == 0:
             survivors = self.samurai[where]
@@ -361,17 +377,24 @@ class SamouraiPlay(SamouraiCore):
         # not depend on the outcome, which the clan whose commitment revealed it could not foresee
         self._open_window(W_AFTER)
 
-    def _retreat_options(self):
-        return [t for t in range(NT) if self.owner[t] == self.b_def and t != self.b_where]
+    def _is_retreat(self, t):
+        """Whether the defender's survivors may go to ``t``: one of his other territories."""
+        return self.owner[t] == self.b_def and t != self.b_where
 
     def _ask_retreat(self):
         """R74: where the defender's survivors go if he loses, among his other territories, chosen
         before the cards (automatic with one choice; with none they go back to his reserve)."""
-        options = self._retreat_options()
-        if self.samurai[self.b_where] > 0 and len(options) >= 2:
+        options = 0
+        first = -1
+        for t in range(NT):
+            if self._is_retreat(t):
+                options += 1
+                if first < 0:
+                    first = t
+        if self.samurai[self.b_where] > 0 and options >= 2:
             self._ask(ST_RETREAT, self.b_def)
             return
-        self.b_retreat = options[0] if len(options) == 1 else -1
+        self.b_retreat = first if options == 1 else -1
         self._before_commit()
 
     def _after_battle(self):
@@ -397,8 +420,8 @@ class SamouraiPlay(SamouraiCore):
         self._battle_over()
 
     def _battle_over(self):
-        self._draw(self.b_att, data.BATTLE_DRAW[0])
-        self._draw(self.b_def, data.WINNING_DEFENDER_DRAW[0] if self.b_winner == 1 else data.BATTLE_DRAW[0])
+        self._draw(self.b_att, BATTLE_DRAW)
+        self._draw(self.b_def, WINNING_DEFENDER_DRAW if self.b_winner == 1 else BATTLE_DRAW)
         self._resume_turn()
 
     def _eliminate(self, seat):
@@ -418,3 +441,20 @@ class SamouraiPlay(SamouraiCore):
         self._log(EV_SEPPUKU, seat, -1, -1, 0, 0)
         self._eliminate(seat)
         self._end_activation_turn()
+
+    # ------------------------------------------------------------------ provided by the subclasses
+    def _before_resolve(self):
+        """A card's power is about to take effect (``_options``: the Shogun's power)."""
+        raise NotImplementedError
+
+    def _before_commit(self):
+        """A battle is declared, its cards not yet committed (``_options``: the Emperor's support)."""
+        raise NotImplementedError
+
+    def _support_outcome(self, winner):
+        """A battle is decided (``_options``: what becomes of the Emperor's samurai)."""
+        raise NotImplementedError
+
+    def _end_activation_turn(self):
+        """The active clan's activation turn ends (``_rules``: scoring, then the next clan)."""
+        raise NotImplementedError

@@ -73,24 +73,32 @@ Rulings where the rulebook is silent or ambiguous:
 """
 import array
 
+import cython
+
 from .._rng import Rng
-from ._play import CTX_TURN, CTX_WINDOW
-from ._options import OPTION_STEPS, SamouraiOptions
+from ._core import FULL_DECK, MAJOR_CITIES, MINOR_CITIES
+from ._options import SamouraiOptions
 from . import data
+from . import resample
 from . import views
 from .spec import SPEC
 
-from ._core import (
-    BUY_CASTLE, BUY_SAMURAI, CATEGORY, CAT_ANY_TIME, CAT_EVENT, CAT_SPECIAL, COMMIT, COST, COUNT,
-    DESTROY, DISCARD, DONE, EFFECT, END_FORFEIT, END_NONE, END_ROUND_CAP, END_TARGET, END_TURN,
-    EV_BUY, EV_CANCEL, EV_COMMIT, EV_DISCARD, EV_EMPEROR, EV_END, EV_FORFEIT, EV_NAME, EV_PLACE,
-    EV_PLAY, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN, EV_TAX, EV_TREASURY,
-    EV_UPRISING, FULL_DECK, JUSTICE, KYOTO, MAJOR_CITIES, MAXP, MAX_MOVES, MAX_ROUNDS, MINOR_CITIES,
-    MOVE, NK, NO_SPECIAL, NT, PASS, PH_ACTIVATION, PH_OVER, PH_PURCHASE, PH_SETUP,
-    PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, SELL_HONOR, SEPPUKU, ST_ACTIVATE, ST_BUY_WHERE,
-    ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE,
-    ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW,
-    TERRITORY, W_MOVE)
+if not cython.compiled:   # the compiled module cimports the same names (see _rules.pxd)
+    from ._core import (  # noqa: F401
+        BUY_CASTLE, BUY_SAMURAI, CASTLES_PER_CLAN, CASTLE_PRICE, CATEGORY, CAT_ANY_TIME, CAT_EVENT, CAT_SPECIAL,
+        COMMIT, COST, COUNT, DESTROY, DISCARD, DONE, EFFECT, EMPEROR_HONOR, END_FORFEIT, END_NONE, END_ROUND_CAP,
+        END_TARGET, END_TURN, EV_BUY, EV_CANCEL, EV_COMMIT, EV_DISCARD, EV_EMPEROR, EV_END, EV_FORFEIT, EV_NAME,
+        EV_PLACE, EV_PLAY, EV_RETURN, EV_ROUND, EV_SCORE, EV_SELL, EV_SETUP_CITY, EV_SHOGUN, EV_TAX, EV_TREASURY,
+        EV_UPRISING, EXTRA_CARDS, FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, HAND_REFILL, HONOR_PER_KOKU_SOLD,
+        JUSTICE, KOKU_PER_HONOR, KYOTO, KYOTO_CASTLE_PRICE, MAXP, MAX_MOVES, MAX_ROUNDS, MOVE, NEIGHBOURS,
+        NEIGHBOUR_START, NEW_EXTRA_CARDS, NK, NO_SPECIAL, NT, NUM_ACTIONS, PASS, PH_ACTIVATION, PH_OVER,
+        PH_PURCHASE, PH_SETUP, PH_TAXES, PLAY, PLAYER, RELOCATE, REPLACE, RETURN_KOKU, RETURN_SAMURAI,
+        SAMURAI_PRICE, SELL_HONOR, SEPPUKU, START_HAND, START_HONOR, START_KOKU, ST_ACTIVATE, ST_BUY_WHERE,
+        ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE,
+        ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER, ST_TARGET_TERRITORY,
+        ST_WINDOW, TERRITORY, W_MOVE)
+    from ._play import CTX_TURN, CTX_WINDOW  # noqa: F401
+    from ._options import FIRST_OPTION_STEP, LAST_OPTION_STEP  # noqa: F401
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
 _ALLOWANCE = data.SAMURAI_ALLOWANCE[0]
@@ -162,7 +170,6 @@ class SamouraiState(SamouraiOptions):
         self.c_kind = self.c_player = self.c_target_player = self.c_target_terr = -1
         self.c_context = CTX_TURN
         self.window_kind = -1
-        self.window_seats = []
         self.window_pos = 0
         self.counter_seats = []
         self.counter_pos = 0
@@ -180,9 +187,9 @@ class SamouraiState(SamouraiOptions):
         for i in range(6):
             self.b_cards[i] = -1
         for s in range(MAXP):
-            self.koku[s] = data.START_KOKU[0] if s < n else 0
-            self.honor[s] = data.START_HONOR[0]
-            self.castles_left[s] = data.CASTLES_PER_CLAN[0] if s < n else 0
+            self.koku[s] = START_KOKU if s < n else 0
+            self.honor[s] = START_HONOR
+            self.castles_left[s] = CASTLES_PER_CLAN if s < n else 0
             self.reserve[s] = 0
             self.eliminated[s] = 0
             self.forfeited[s] = 0 if s < n else 1
@@ -211,7 +218,7 @@ class SamouraiState(SamouraiOptions):
         self.discard = []
         self._shuffle_pile()
         for i in range(n):
-            self._draw((self.emperor + i) % n, data.START_HAND[0])
+            self._draw((self.emperor + i) % n, START_HAND)
         self._log(EV_EMPEROR, self.emperor, -1, -1, 0, 0)
         self._ask(ST_SETUP, self.emperor)
 
@@ -219,10 +226,6 @@ class SamouraiState(SamouraiOptions):
         for i in range(len(items) - 1, 0, -1):
             j = self.rng.below(i + 1)
             items[i], items[j] = items[j], items[i]
-
-    def _ask(self, step, seat):
-        self.step = step
-        self.decider = seat
 
     # ------------------------------------------------------------------ rounds and phases
     def _start_round(self):
@@ -247,13 +250,6 @@ class SamouraiState(SamouraiOptions):
             self.done[s] = 1 if self.forfeited[s] or (phase == PH_ACTIVATION and self.eliminated[s]) else 0
         self._next_named()
 
-    def _namer(self):
-        for i in range(self.n):
-            s = (self.emperor + i) % self.n
-            if not self.forfeited[s]:
-                return s
-        return -1
-
     def _next_named(self):
         if self.limited_emperor:       # O15: the order announced at the start of the round
             for s in self.order:
@@ -262,11 +258,16 @@ class SamouraiState(SamouraiOptions):
                     return
             self._end_phase()
             return
-        left = [s for s in range(self.n) if not self.done[s]]
-        if len(left) == 0:
+        left = 0
+        last = -1
+        for s in range(self.n):
+            if not self.done[s]:
+                left += 1
+                last = s
+        if left == 0:
             self._end_phase()
-        elif len(left) == 1:
-            self._start_turn(left[0])
+        elif left == 1:
+            self._start_turn(last)
         else:
             self._ask(ST_NAME, self._namer())
 
@@ -275,7 +276,7 @@ class SamouraiState(SamouraiOptions):
         self.active = seat
         if self.phase == PH_PURCHASE:
             if self.eliminated[seat]:
-                if len(self._return_options(seat)) > 0:
+                if self._any_return(seat):
                     self._ask(ST_RETURN, seat)
                 else:
                     self._end_turn()
@@ -323,7 +324,7 @@ class SamouraiState(SamouraiOptions):
         self._log(EV_EMPEROR, emperor, -1, -1, 0, 0)
         if shogun >= 0:
             self._log(EV_SHOGUN, shogun, -1, -1, 0, 0)
-        self._change_honor(emperor, data.EMPEROR_HONOR[0])
+        self._change_honor(emperor, EMPEROR_HONOR)
 
     def _taxes_and_discards(self):
         self.phase = PH_TAXES
@@ -340,20 +341,22 @@ class SamouraiState(SamouraiOptions):
         self._ask(ST_DISCARD, self.discard_order[0])
 
     def _discards_done(self):
-        scale = data.NEW_EXTRA_CARDS_SCALE[0] if self.new_card_scale else data.EXTRA_CARDS_SCALE[0]
+        extra = NEW_EXTRA_CARDS if self.new_card_scale else EXTRA_CARDS
         for s in self.discard_order:
-            cards = []
+            cards = [] if self.record else None
+            count = 0
             for k in range(NK):
                 while self.pending[s * NK + k] > 0:
                     self.pending[s * NK + k] -= 1
                     self._to_discard(k)
-                    cards.append(k)
-            if len(cards) > 0:
-                self._log(EV_DISCARD, s, tuple(cards), -1, len(cards), 0)
+                    if self.record:
+                        cards.append(k)
+                    count += 1
+            if count > 0 and self.record:
+                self._log_cards(EV_DISCARD, s, cards, count, 0)
             self.pending_size[s] = 0
         for s in self.discard_order:
-            want = max(0, data.HAND_REFILL[0] - self.hand_size[s]) + data.extra_cards(self.clan_points(s), scale)
-            self._draw(s, want)
+            self._draw(s, max(0, HAND_REFILL - self.hand_size[s]) + extra[self.clan_points(s)])
         self._start_round()
 
     def _finish(self, reason):
@@ -361,11 +364,11 @@ class SamouraiState(SamouraiOptions):
             for s in range(self.n):      # O5: the secret treasury, 3 koku for 1 honour
                 if self.treasury[s] > 0:
                     self._log(EV_TREASURY, s, -1, -1, self.treasury[s], 0)
-                    self._change_honor(s, self.treasury[s] // data.KOKU_PER_HONOR[0])
+                    self._change_honor(s, self.treasury[s] // KOKU_PER_HONOR)
         if self.koku_land and reason != END_FORFEIT:
             for s in range(self.n):      # O8: the last round's taxes, 3 koku for 1 honour
                 if not self.forfeited[s]:
-                    self._change_honor(s, self.taxes(s) // data.KOKU_PER_HONOR[0])
+                    self._change_honor(s, self.taxes(s) // KOKU_PER_HONOR)
         self.over = True
         self.phase = PH_OVER
         self.end_reason = reason
@@ -374,13 +377,20 @@ class SamouraiState(SamouraiOptions):
 
     # ------------------------------------------------------------------ purchases and return
     def _castle_price(self, t):
-        return data.KYOTO_CASTLE_PRICE[0] if t == KYOTO else data.CASTLE_PRICE[0]
+        return KYOTO_CASTLE_PRICE if t == KYOTO else CASTLE_PRICE
 
     def _can_build_at(self, seat, t):
         return self.owner[t] == seat and self.castle[t] < 0 and self.koku[seat] >= self._castle_price(t)
 
-    def _return_options(self, seat):
-        return [t for t in range(NT) if self.owner[t] < 0 or self.uprising_target(seat, t, self.kyoto_imperial)]
+    def _can_return_to(self, seat, t):
+        """R105: an eliminated clan returns in a free territory or by an uprising on a legal target."""
+        return self.owner[t] < 0 or self.uprising_target(seat, t, self.kyoto_imperial)
+
+    def _any_return(self, seat):
+        for t in range(NT):
+            if self._can_return_to(seat, t):
+                return True
+        return False
 
     def _return(self, seat, t):
         victim = self.owner[t]
@@ -388,102 +398,138 @@ class SamouraiState(SamouraiOptions):
             self._log(EV_UPRISING, seat, t, victim, self.samurai[t], 0)
             self._remove_samurai(t, self.samurai[t])
             self.owner[t] = -1
-        placed = min(data.RETURN_SAMURAI[0], self.reserve[seat])
+        placed = min(RETURN_SAMURAI, self.reserve[seat])
         self.owner[t] = seat
         self.samurai[t] = placed
         self.reserve[seat] -= placed
-        self.koku[seat] += data.RETURN_KOKU[0]
+        self.koku[seat] += RETURN_KOKU
         self.eliminated[seat] = 0
         self._log(EV_RETURN, seat, t, -1, placed, 0)
         self._ask(ST_PURCHASE, seat)
 
     def _sell_honor(self, seat):
-        self._change_honor(seat, -data.HONOR_PER_KOKU_SOLD[0])
+        self._change_honor(seat, -HONOR_PER_KOKU_SOLD)
         self.koku[seat] += 1
         self._log(EV_SELL, seat, -1, -1, 1, 0)
 
     # ------------------------------------------------------------------ legality
     def _legal(self, seat):
-        """The legal actions of ``seat`` now, in increasing order."""
+        """The legal actions of ``seat`` now, as a list."""
+        self._collect_legal(seat)
+        return [self.legal[i] for i in range(self.n_legal)]
+
+    def _is_legal(self, seat, action):
+        self._collect_legal(seat)
+        for i in range(self.n_legal):
+            if self.legal[i] == action:
+                return True
+        return False
+
+    def _collect_legal(self, seat):
+        """Collects the legal actions of ``seat`` now in ``legal[0:n_legal]``, in increasing order
+        (but for a move's counters, see ``_offer_window_plays``)."""
+        self.n_legal = 0
         if self.over or seat != self.decider:
-            return []
+            return
         step = self.step
-        out = []
         if step == ST_SETUP:
-            out = [TERRITORY + t for t in range(NT) if self.owner[t] == seat]
+            for t in range(NT):
+                if self.owner[t] == seat:
+                    self._offer(TERRITORY + t)
         elif step == ST_NAME:
-            out = [PLAYER + s for s in range(self.n) if not self.done[s]]
+            for s in range(self.n):
+                if not self.done[s]:
+                    self._offer(PLAYER + s)
         elif step == ST_RETURN:
-            out = [TERRITORY + t for t in self._return_options(seat)]
+            for t in range(NT):
+                if self._can_return_to(seat, t):
+                    self._offer(TERRITORY + t)
         elif step == ST_PURCHASE:
-            out.append(END_TURN)
-            if self.koku[seat] >= data.SAMURAI_PRICE[0] and self.reserve[seat] > 0 and self.territories_of(seat) > 0:
-                out.append(BUY_SAMURAI)
-            if self.castle_built[seat] == 0 and self.castles_left[seat] > 0:
+            self._offer(END_TURN)
+            if self.koku[seat] >= SAMURAI_PRICE and self.reserve[seat] > 0 and self._holds_at_least(seat, 1):
+                self._offer(BUY_SAMURAI)
+            if (self.castle_built[seat] == 0 and self.castles_left[seat] > 0
+                    and self.koku[seat] >= min(CASTLE_PRICE, KYOTO_CASTLE_PRICE)):
                 for t in range(NT):
                     if self._can_build_at(seat, t):
-                        out.append(BUY_CASTLE)
+                        self._offer(BUY_CASTLE)
                         break
-            if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
-                out.append(SELL_HONOR)
-            self._option_verbs(seat, False, out)
+            if self.honor[seat] >= HONOR_PER_KOKU_SOLD:
+                self._offer(SELL_HONOR)
+            self._offer_option_verbs(seat, False)
         elif step == ST_BUY_WHERE:
             for t in range(NT):
                 if self.owner[t] == seat and (self.buy_kind == 0 or self._can_build_at(seat, t)):
-                    out.append(TERRITORY + t)
+                    self._offer(TERRITORY + t)
         elif step == ST_ACTIVATE:
-            out.append(END_TURN)
+            self._offer(END_TURN)
             if self.eliminated[seat]:
-                return out
-            if self.moves_made < MAX_MOVES and len(self._move_origins(seat)) > 0:
-                out.append(MOVE)
-            if self.honor[seat] >= data.HONOR_PER_KOKU_SOLD[0]:
-                out.append(SELL_HONOR)
+                return
+            if self.moves_made < MAX_MOVES and self._can_move(seat):
+                self._offer(MOVE)
+            if self.honor[seat] >= HONOR_PER_KOKU_SOLD:
+                self._offer(SELL_HONOR)
+            hand = self.hand        # the seat's cards are hand[base:base + NK]
+            base = seat * NK
             for k in range(NK):
-                if self.has_card(seat, k) and self._playable_in_turn(seat, k):
-                    out.append(PLAY + k)
+                if hand[base + k] > 0 and self._playable_in_turn(seat, k):
+                    self._offer(PLAY + k)
             if self.seppuku and self.territories_of(seat) == 1 and self.samurai_on_board(seat) <= 3:
-                out.append(SEPPUKU)
-            self._option_verbs(seat, True, out)
+                self._offer(SEPPUKU)
+            self._offer_option_verbs(seat, True)
         elif step == ST_MOVE_FROM:
-            out = [TERRITORY + t for t in self._move_origins(seat)]
+            for t in range(NT):
+                if self.owner[t] == seat and self._is_origin(seat, t):
+                    self._offer(TERRITORY + t)
         elif step == ST_MOVE_TO:
-            out = [TERRITORY + t for t in range(NT) if self._dest_ok(seat, self.mv_from, t)]
+            for i in range(NEIGHBOUR_START[self.mv_from], NEIGHBOUR_START[self.mv_from + 1]):
+                if self._dest_ok(seat, self.mv_from, NEIGHBOURS[i]):
+                    self._offer(TERRITORY + NEIGHBOURS[i])
         elif step == ST_MOVE_COUNT:
-            out = [COUNT + i for i in range(self.samurai[self.mv_from])]
+            for i in range(self.samurai[self.mv_from]):
+                self._offer(COUNT + i)
         elif step == ST_TARGET_PLAYER:
-            out = [PLAYER + s for s in self._card_players(seat)]
+            self._offer_card_players(seat)
         elif step == ST_TARGET_TERRITORY:
-            out = [TERRITORY + t for t in self._card_territories(seat)]
+            self._offer_card_territories(seat)
         elif step == ST_WINDOW:
-            out = [PASS] + [PLAY + k for k in self._window_plays(seat)]
+            self._offer_window_plays(seat)
         elif step == ST_COUNTER:
-            out = [PASS] + ([PLAY + JUSTICE] if self.has_card(seat, JUSTICE) else [])
+            self._offer(PASS)
+            if self.has_card(seat, JUSTICE):
+                self._offer(PLAY + JUSTICE)
         elif step == ST_COMMIT:
             slots = self.b_n0 if self.b_side == 0 else self.b_n1
             if slots == 2:
-                out.append(NO_SPECIAL)
+                self._offer(NO_SPECIAL)
+            hand = self.hand
+            base = seat * NK
             for k in range(NK):
-                if self.has_card(seat, k) and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
-                    out.append(COMMIT + k)
+                if hand[base + k] > 0 and (slots < 2 or CATEGORY[k] == CAT_SPECIAL):
+                    self._offer(COMMIT + k)
         elif step == ST_CASTLE:
-            out.append(DESTROY)
+            self._offer(DESTROY)
             if self.castles_left[seat] > 0:
-                out.append(REPLACE)
+                self._offer(REPLACE)
             elif self.castles_on_board(seat) > 0:
-                out.append(RELOCATE)
+                self._offer(RELOCATE)
         elif step == ST_RELOCATE:
-            out = [TERRITORY + t for t in range(NT) if self.castle[t] == seat and t != self.b_where]
+            for t in range(NT):
+                if self.castle[t] == seat and t != self.b_where:
+                    self._offer(TERRITORY + t)
         elif step == ST_RETREAT:
-            out = [TERRITORY + t for t in self._retreat_options()]
-        elif step in OPTION_STEPS:
-            out = self._option_legal(step, seat)
+            for t in range(NT):
+                if self._is_retreat(t):
+                    self._offer(TERRITORY + t)
+        elif FIRST_OPTION_STEP <= step <= LAST_OPTION_STEP:
+            self._offer_option_step(step, seat)
         elif step == ST_DISCARD:
-            out.append(DONE)
+            self._offer(DONE)
+            hand = self.hand
+            base = seat * NK
             for k in range(NK):
-                if self.has_card(seat, k):
-                    out.append(DISCARD + k)
-        return out
+                if hand[base + k] > 0:
+                    self._offer(DISCARD + k)
 
     def _playable_in_turn(self, seat, card):
         category = CATEGORY[card]
@@ -491,17 +537,17 @@ class SamouraiState(SamouraiOptions):
         if category == CAT_EVENT:
             if self.koku[seat] < COST[card]:
                 return False
-            if effect == data.FX_UPRISING or effect == data.FX_SECT:
-                barred = self.kyoto_imperial and effect == data.FX_UPRISING
+            if effect == FX_UPRISING or effect == FX_SECT:
+                barred = self.kyoto_imperial and effect == FX_UPRISING
                 for t in range(NT):
                     if self.uprising_target(seat, t, barred):
                         return True
                 return False
             return True
         if category == CAT_ANY_TIME and self.can_play_any_time(seat):
-            if effect == data.FX_NINJA:
+            if effect == FX_NINJA:
                 return self._ninja_targets(seat) and not (self.new_ninja and self.acted)
-            if effect == data.FX_WAKO:
+            if effect == FX_WAKO:
                 return True
         return False
 
@@ -538,7 +584,7 @@ class SamouraiState(SamouraiOptions):
         elif step == ST_BUY_WHERE:
             t = action - TERRITORY
             if self.buy_kind == 0:
-                self.koku[seat] -= data.SAMURAI_PRICE[0]
+                self.koku[seat] -= SAMURAI_PRICE
                 self.reserve[seat] -= 1
                 self.samurai[t] += 1
             else:
@@ -610,7 +656,7 @@ class SamouraiState(SamouraiOptions):
         elif step == ST_RETREAT:
             self.b_retreat = action - TERRITORY
             self._before_commit()
-        elif step in OPTION_STEPS:
+        elif FIRST_OPTION_STEP <= step <= LAST_OPTION_STEP:
             self._option_apply(step, seat, action)
         elif step == ST_DISCARD:
             if action == DONE:
@@ -639,7 +685,8 @@ class SamouraiState(SamouraiOptions):
             raise ValueError("no seat %r in a %d-player game" % (seat, self.n))
         if seat != self.decider:
             raise ValueError("seat %d cannot act now: seat %d decides" % (seat, self.decider))
-        if isinstance(action, bool) or not isinstance(action, int) or action not in self._legal(seat):
+        if (isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS
+                or not self._is_legal(seat, action)):
             raise ValueError("illegal action %r for seat %d at %s" % (action, seat, views.STEP_NAMES[self.step]))
         self._apply(seat, action)
 
@@ -656,7 +703,7 @@ class SamouraiState(SamouraiOptions):
         return views.result(self)
 
     def resample_hidden(self, seat, seed):
-        return views.resample_hidden(self, seat, seed)
+        return resample.resample_hidden(self, seat, seed)
 
     def forfeit(self, seat):
         """``seat`` leaves (its bot failed): the game ends at once, scored as it stands, and that
@@ -704,9 +751,9 @@ def play_random_games(n_players, n_games, seed):
     for g in range(n_games):
         if g > 0:
             state.reset(n_players, seed + g, options, False)
-        while not state.over:
-            legal = state._legal(state.decider)
-            state._apply(state.decider, legal[policy.below(len(legal))])
+        while not state.over:               # the same choice as legal[policy.below(len(legal))]
+            state._collect_legal(state.decider)
+            state._apply(state.decider, state.legal[policy.below(state.n_legal)])
         decisions += state.decisions
         rounds += state.round_no
     return {"games": n_games, "decisions": decisions, "rounds": rounds}

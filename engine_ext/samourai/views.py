@@ -1,4 +1,5 @@
-"""What each seat of a Samouraï & Katana game may see, the full view, the result, and resampling.
+"""What each seat of a Samouraï & Katana game may see, the full view and the result (resampling
+what a seat has not seen is in ``resample``).
 
 Plain Python over the state's fields, shared by both builds.  Public: the board (owners,
 samurai, castles, cities), every clan's koku, honour, reserve, hand size and title, the draw
@@ -7,8 +8,6 @@ cards.  Hidden: the hands (a seat sees its own), the cards committed to a battle
 (their count is public), the phase-4 discards until all are chosen, and cards drawn or stolen
 (seen by the drawer, or by the thief and his victim).
 """
-import random
-
 from . import data
 from .actions import ACTIONS, ACTION_NAMES  # noqa: F401  (re-exported for bots' docs)
 
@@ -49,9 +48,9 @@ SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_sc
                  "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
                  "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
                  "rank_pos", "rank_mover", "office_sold", "office_buyer", "office_price", "support_used",
-                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to")
-LIST_FIELDS = ("events", "pile", "discard", "window_seats", "counter_seats", "discard_order",
-               "forfeit_order", "order", "announced")
+                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to", "n_legal")
+LIST_FIELDS = ("events", "pile", "discard", "counter_seats", "discard_order", "forfeit_order", "order",
+               "announced")
 NK = len(data.CARDS)
 NT = len(data.TERRITORIES)
 KEYS = data.CARD_KEYS
@@ -270,59 +269,6 @@ def result(state):
         "rounds": state.round_no,
         "decisions": state.decisions,
     }
-
-
-def _redraw(rng, cards):
-    """Unseen cards of an event, drawn anew: one kind, or a tuple of as many kinds."""
-    if isinstance(cards, tuple):
-        return tuple(int(rng.random() * NK) for _ in cards)
-    return int(rng.random() * NK)
-
-
-def resample_hidden(state, seat, seed):
-    """A copy of ``state`` that ``seat`` cannot tell apart from it: the draw pile, the other
-    seats' hands, their phase-4 discards set aside and their unrevealed battle cards are dealt
-    anew from the cards ``seat`` has not seen, with the same sizes (a committed special is
-    redrawn among the unseen blue cards).  Cards seen in events keep their log entries; only
-    what ``seat`` never saw changes."""
-    rng = random.Random(seed)
-    other = state.clone()
-    if seat in state.view_cache:     # what ``seat`` saw of the log is the same in the copy
-        other.view_cache[seat] = list(state.view_cache[seat])
-    unseen = list(other.pile)
-    revealed = other.b_winner >= 0
-    committed = [] if revealed or other.b_att < 0 else [i for i in range(6) if other.b_cards[i] >= 0
-                                                        and (other.b_att if i < 3 else other.b_def) != seat]
-    for i in committed:
-        unseen.append(other.b_cards[i])
-    for s in range(other.n):
-        if s != seat:
-            for k in range(NK):
-                unseen += [k] * (other.hand[s * NK + k] + other.pending[s * NK + k])
-    rng.shuffle(unseen)
-    specials = [i for i in committed if i % 3 == 2]
-    for i in specials:
-        blue = [j for j, c in enumerate(unseen) if data.CARDS[c].category == data.SPECIAL]
-        if blue:
-            other.b_cards[i] = unseen.pop(rng.choice(blue))
-        else:
-            unseen.remove(other.b_cards[i])
-    for i in committed:
-        if i % 3 != 2:
-            other.b_cards[i] = unseen.pop()
-    for s in range(other.n):
-        if s != seat:
-            for k in range(NK):
-                other.hand[s * NK + k] = 0
-                other.pending[s * NK + k] = 0
-            for _ in range(other.hand_size[s]):
-                other.hand[s * NK + unseen.pop()] += 1
-            for _ in range(other.pending_size[s]):
-                other.pending[s * NK + unseen.pop()] += 1
-    other.pile = unseen
-    other.events = [e if e[5] == 0 or (e[5] >> seat) & 1 else e[:2] + (_redraw(rng, e[2]),) + e[3:]
-                    for e in other.events]
-    return other
 
 
 def balance_facts(state):

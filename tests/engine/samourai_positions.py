@@ -1,5 +1,7 @@
 """Constructed positions of Samouraï & Katana for the rule tests: a board, hands and koku set by
-hand on a new game, with the decision that the test wants to ask next."""
+hand on a new game, with the decision that the test wants to ask next.  Both builds index their
+state like lists (flat int tables; the pile, the discards and the log are lists), so tests read
+and set fields directly; compare a table with ``list(...)``."""
 from arena.engines import load_module
 from engine_ext.samourai import data
 from engine_ext.samourai.actions import ACTIONS
