@@ -70,6 +70,8 @@ SPEC = GameSpec(
     max_decisions=20_000,
     result_kind="ranks",
     time_control=TimeControl(move=1.0, bank=20.0, startup=5.0),
+    heuristic="engine_ext.samourai.heuristic:Warlord",
+    heuristic_aliases=("samourai-warlord",),
     docs="docs/bots/samourai.md",
     starter_bots=("examples/bots/samourai_daimyo.py",),
     # The default rules at 3 and 6 players, and every option on at 5 (rank changes need the
