@@ -19,7 +19,7 @@ $(INSTALLED): $(PY) pyproject.toml setup.py
 	touch $(INSTALLED)
 
 build: $(INSTALLED)
-	$(PY) setup.py --quiet build_ext --inplace
+	$(PY) setup.py --quiet build_ext --inplace --parallel $$(nproc)
 
 test: build
 	$(VENV)/bin/lint-imports --no-logo

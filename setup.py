@@ -46,7 +46,10 @@ def _extensions():
                   extra_compile_args=["-O2"] if not DEBUG else ["-O0", "-g"])
         for name, path in sorted(staged.items())
     ]
-    return cythonize(extensions, compiler_directives=DIRECTIVES, include_path=[str(STAGING)], quiet=True)
+    # One Cython process per core: the engines are independent modules (the C compiler runs in
+    # parallel too, from ``build_ext --parallel`` in the Makefile).
+    return cythonize(extensions, compiler_directives=DIRECTIVES, include_path=[str(STAGING)], quiet=True,
+                     nthreads=os.cpu_count() or 1)
 
 
 if "clean" in sys.argv:

@@ -3,8 +3,8 @@ import argparse
 import json
 import sys
 
-from arena import cli_ratings, cli_site, games
-from arena.cli_common import CommandError, stderr_console
+from arena import cli_ratings, cli_research, cli_site, games
+from arena.cli_common import CommandError, parse_options, stderr_console
 from arena.engines import BUILDS, COMPILED, EngineBuildError
 
 COMMANDS_GROUP = "arena.commands"
@@ -42,19 +42,6 @@ def cmd_games(args):
     return 0
 
 
-def _parse_options(pairs):
-    options = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise CommandError(f"--option takes NAME=VALUE, not {pair!r}")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
-    return options
-
-
 def cmd_play(args):
     from arena import agents, replay
     from arena.match import agent_seed, play_match
@@ -73,7 +60,7 @@ def cmd_play(args):
     try:
         players = [agents.builtin(name, agent_seed(args.seed, seat)) for seat, name in enumerate(bots)]
         outcome = play_match(args.game, seed=args.seed, agents=players,
-                             options=_parse_options(args.option), build=args.build)
+                             options=parse_options(args.option), build=args.build)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     if args.replay:
@@ -99,7 +86,7 @@ def cmd_match(args):
         players = [make_agent(spec, agent_seed(args.seed, seat), trusted=args.trusted)
                    for seat, spec in enumerate(args.bots)]
         outcome = play_match(args.game, seed=args.seed, agents=players,
-                             options=_parse_options(args.option), build=args.build)
+                             options=parse_options(args.option), build=args.build)
     except _bot_errors() as exc:
         raise CommandError(str(exc)) from None
     if args.replay:
@@ -119,11 +106,16 @@ def cmd_match(args):
 
 
 def cmd_validate(args):
-    from arena.bots import submission, validate
+    from arena.bots import validate
 
     _game(args.game)
     console = stderr_console()
-    console.print(f"limits, as on the arena server: {submission.limits_text()}", soft_wrap=True)
+    limits = _validation_limits(args, console)
+    size = _file_size(args.bot)
+    if size is not None and size > limits["bot_file"]["file_bytes"]:
+        print(f"FAILED: {args.bot}: not a valid bot: {size:,} bytes, more than the "
+              f"{limits['bot_file']['file_bytes']:,} allowed by {limits['source']}")
+        return 1
     try:
         with console.status(f"validating {args.bot} on {args.game}…"):
             verdict = validate.validate(args.game, args.bot, trusted=args.trusted,
@@ -134,7 +126,7 @@ def cmd_validate(args):
     except _bot_errors() as exc:
         raise CommandError(str(exc)) from None
     if args.json:
-        print(json.dumps({**verdict.to_dict(), "limits": submission.limits()}, indent=2))
+        print(json.dumps({**verdict.to_dict(), "limits": limits}, indent=2))
     elif verdict.passed:
         print(f"PASSED: {args.bot} finished {len(verdict.matches)} {args.game} matches cleanly "
               "against built-in bots; it may enter rated play")
@@ -145,6 +137,46 @@ def cmd_validate(args):
             for line in verdict.log.strip().splitlines()[-15:]:
                 print("  " + line)
     return 0 if verdict.passed else 1
+
+
+def _validation_limits(args, console):
+    """The limits a bot is validated against: those of the server it will be submitted to when
+    one is set (``--url``, ``ARENA_URL``, ``arena login``), else this installation's.  The server's
+    clock for the game then times the validation matches, as it will time the rated ones."""
+    import os
+
+    from arena.bots import submission
+
+    try:
+        server = cli_site.server_limits(args.url)
+    except cli_site.SiteError as exc:
+        console.print(f"could not ask the server for its limits ({exc}); checking against this installation's")
+        server = None
+    if server is None:
+        from arena.bots.runner import time_control
+        clock = time_control(args.game)
+        limits = {"source": "this installation", "bot_file": submission.limits(),
+                  "time_control": dict(zip(("move", "bank", "startup"), clock.as_tuple()))}
+        where = "this installation (no server set: `arena login`, --url or ARENA_URL)"
+    else:
+        base, site = server
+        clock = site["time_control"].get(args.game)
+        limits = {"source": base, "bot_file": site["bot_file"], "time_control": clock}
+        where = base
+        if clock:
+            os.environ["ARENA_BOT_TIME_CONTROL"] = f"{clock['move']},{clock['bank']},{clock['startup']}"
+    clock_text = (f"; clock {limits['time_control']['move']:g} s a decision, {limits['time_control']['bank']:g} s "
+                  f"bank, {limits['time_control']['startup']:g} s to start" if limits["time_control"] else "")
+    console.print(f"limits of {where}: {submission.limits_text(limits['bot_file'])}{clock_text}", soft_wrap=True)
+    return limits
+
+
+def _file_size(path):
+    import os
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None   # the validation itself says what is wrong with the path
 
 
 def cmd_bench_sandbox(args):
@@ -257,6 +289,7 @@ def build_parser(argv=None):
     p.add_argument("bot", metavar="BOTFILE")
     p.add_argument("--trusted", action="store_true", help="run the bot without the sandbox")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--url", help="the server whose limits apply (default: ARENA_URL, or the one you logged in to)")
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("replay", help="work with replay files")
@@ -280,6 +313,7 @@ def build_parser(argv=None):
     p.set_defaults(run=cmd_bench)
     cli_ratings.add_commands(sub)  # tournament, ratings, bench ratings
     cli_site.add_commands(sub)  # login, submit (the site's API, over HTTP)
+    cli_research.add_commands(sub)  # balance
     command = None if argv is None else next((arg for arg in argv if not arg.startswith("-")), None)
     if command not in sub.choices:
         _add_installed_commands(sub)

@@ -97,6 +97,21 @@ def cmd_login(args):
     return 0
 
 
+def server_limits(url=None):
+    """``(base URL, limits)`` of the server bots are submitted to (``--url``, else ``ARENA_URL``, else
+    the one ``arena login`` saved), read from its ``/api/limits/``; None when no server is set.
+    SiteError when the server cannot be asked."""
+    base = url or os.environ.get("ARENA_URL") or load_config().get("url")
+    if not base:
+        return None
+    base = base.rstrip("/")
+    with _client(base) as client:
+        response = _request("GET", client, "/api/limits/")
+    if response.status_code != 200:
+        raise SiteError(f"{base} did not give its limits: {_problem(response)}")
+    return base, response.json()
+
+
 def _find_my_bot(client, game, name):
     response = _request("GET", client, "/api/bots/", params={"game": game, "search": name, "mine": "true",
                                                               "page_size": 200})

@@ -38,11 +38,17 @@ def _hook(agent, name):
     return getattr(agent, name, None)
 
 
-def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=None):
-    """Plays one game between ``agents`` (one per seat) and returns every step and the result."""
+def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=None, inspect=None):
+    """Plays one game between ``agents`` (one per seat) and returns every step and the result.
+
+    ``inspect(state)``, if given, is called with the game's state just after set-up and again once
+    it is over (the balance report reads what each seat started with and what was used); it must
+    not change the state."""
     game = games.get(game_id, build)
     options = game.resolve_options(options)
     state = game.new_state(len(agents), seed, options)
+    if inspect is not None:
+        inspect(state)
     outcome = MatchOutcome(game_id, game.rules_version, len(agents), options, seed)
     outcome.seat_status = [{"status": "ok", "reason": ""} for _ in agents]
 
@@ -75,6 +81,8 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
                 if on_step is not None:
                     on_step(len(outcome.steps))
         outcome.result = state.result()
+        if inspect is not None:
+            inspect(state)
         for seat, agent in enumerate(agents):
             if _hook(agent, "end") and outcome.seat_status[seat]["status"] == "ok":
                 agent.end({"type": "end", "result": outcome.result})

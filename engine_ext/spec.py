@@ -151,6 +151,14 @@ class GameSpec:
     docs: str = ""                      # the bot reference, relative to the repository root
     starter_bots: tuple = ()            # starter bots for authors, relative to the repository root
     canonical_options: object = None    # (n_players, options) -> options with auto values made explicit
+    # The balance report (``arena balance``) splits win rates by the seat and by these facts each
+    # seat starts with (Katana: role, character); ``balance_facts`` ("module:function") reads them
+    # off a state just set up, one {fact: label} per seat.  ``usage`` ("module:function") counts,
+    # in a finished game, how often each designed component was used ({kind: {item: count}}, every
+    # item listed, unused ones at 0), so that self-play shows what never comes into play.
+    balance: tuple = ()
+    balance_facts: str = ""
+    usage: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:
@@ -160,6 +168,8 @@ class GameSpec:
         names = [option.name for option in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: two options share a name")
+        if bool(self.balance) != bool(self.balance_facts):
+            raise ValueError(f"{self.id}: balance facts need both their names and balance_facts")
         for automaton in self.automata:
             if automaton.option not in names:
                 raise ValueError(f"{self.id}: automaton {automaton.name} needs option {automaton.option}")

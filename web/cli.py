@@ -172,6 +172,10 @@ def cmd_demo(args):
         print(f"\nSamurai Arena is running at {url}", file=out, flush=True)
         if args.once:
             return 0
+        # The game pages' balance charts: the demo's ladder matches, and self-play between the
+        # built-in players, computed in the worker now rather than at the beat's first round.
+        from web.publishing import REFRESH_BALANCE, publish
+        publish(REFRESH_BALANCE)
         print("Press Ctrl-C to stop.", file=out, flush=True)
         return _serve_forever(stack)
 

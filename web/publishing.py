@@ -54,6 +54,7 @@ LADDER_TICK = "workers.tasks.ladder_tick"
 SWEEP_LEASES = "workers.tasks.sweep_leases"
 ADVANCE_TOURNAMENTS = "workers.tasks.advance_tournaments"
 REFIT_RATINGS = "workers.tasks.refit_ratings"
+REFRESH_BALANCE = "workers.tasks.refresh_balance"
 FAIL_STALE_VALIDATIONS = "workers.tasks.fail_stale_validations"
 
 
@@ -70,6 +71,7 @@ def _beat_schedule():
         "sweep": {"task": SWEEP_LEASES, "schedule": settings.ARENA_BEAT_SWEEP_SECONDS},
         "tournaments": {"task": ADVANCE_TOURNAMENTS, "schedule": settings.ARENA_BEAT_TOURNAMENT_SECONDS},
         "refit": {"task": REFIT_RATINGS, "schedule": settings.ARENA_BEAT_REFIT_SECONDS},
+        "balance": {"task": REFRESH_BALANCE, "schedule": settings.ARENA_BEAT_BALANCE_SECONDS},
         "validations": {"task": FAIL_STALE_VALIDATIONS, "schedule": settings.ARENA_BEAT_SWEEP_SECONDS},
     }
 

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "web.matches",
     "web.ratings",
     "web.tournaments",
+    "web.balance",
     "web.games",
     "web.accounts",
 ]
@@ -203,6 +204,11 @@ ARENA_LADDER_ENABLED = runtime.env_bool("ARENA_LADDER_ENABLED", True)
 ARENA_BEAT_LADDER_SECONDS = runtime.env_float("ARENA_BEAT_LADDER_SECONDS", 10.0)
 ARENA_BEAT_SWEEP_SECONDS = runtime.env_float("ARENA_BEAT_SWEEP_SECONDS", 15.0)
 ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
+# The balance reports on game pages: recomputed from the ladder matches this often; self-play
+# between the built-in players, this many games per game and player count, once per rules version
+# (0: none).
+ARENA_BEAT_BALANCE_SECONDS = runtime.env_float("ARENA_BEAT_BALANCE_SECONDS", 1800.0)
+ARENA_BALANCE_SELF_PLAY_GAMES = runtime.env_int("ARENA_BALANCE_SELF_PLAY_GAMES", 200)
 ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
 # Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control (its spec's),
 # for validation and rated matches alike (arena.bots.runner.time_control); empty keeps them.

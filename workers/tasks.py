@@ -85,6 +85,17 @@ def _refit_ratings():
     return sum(len(ratings_refit_game(game=game, read_records=finished_match_records)) for game in catalog.game_ids())
 
 
+def _refresh_balance():
+    """Recomputes each game's balance reports from its ladder matches, and plays the self-play
+    games of any game and player count that has no report under its current rules."""
+    from django.conf import settings
+
+    from web.balance.services import balance_refresh_ladder, balance_self_play_missing
+    from web.games import catalog
+    ladder = sum(len(balance_refresh_ladder(game=game)) for game in catalog.game_ids())
+    return ladder + len(balance_self_play_missing(games=settings.ARENA_BALANCE_SELF_PLAY_GAMES))
+
+
 def _advance_tournaments():
     """Moves every running tournament round on (the safety net behind advance_tournament_round)."""
     from web.tournaments.services import tournaments_advance_all
@@ -114,6 +125,7 @@ sweep_leases = _periodic(_sweep_leases)
 fail_stale_validations = _periodic(_fail_stale_validations)
 ladder_tick = _periodic(_ladder_tick)
 refit_ratings = _periodic(_refit_ratings)
+refresh_balance = _periodic(_refresh_balance)
 advance_tournaments = _periodic(_advance_tournaments)
 advance_tournament_round = _periodic(_advance_tournament_round)
 validate_bot_version = _periodic(_validate_bot_version)

@@ -33,9 +33,12 @@ def limits():
     return {"file_bytes": MAX_FILE_BYTES, "unpacked_bytes": MAX_UNPACKED_BYTES, "zip_members": MAX_MEMBERS}
 
 
-def limits_text():
-    return (f"a file of at most {MAX_FILE_BYTES / (1 << 20):g} MiB (ARENA_MAX_BOT_BYTES), a zip unpacking "
-            f"to at most {MAX_UNPACKED_BYTES / (1 << 20):g} MiB in at most {MAX_MEMBERS:,} members")
+def limits_text(bot_file=None):
+    """The bot file limits ``bot_file`` (this installation's when None) in a sentence."""
+    bot_file = bot_file or limits()
+    return (f"a file of at most {bot_file['file_bytes'] / (1 << 20):g} MiB (ARENA_MAX_BOT_BYTES), a zip "
+            f"unpacking to at most {bot_file['unpacked_bytes'] / (1 << 20):g} MiB in at most "
+            f"{bot_file['zip_members']:,} members")
 
 
 class BotSubmissionError(ValueError):

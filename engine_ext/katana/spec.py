@@ -27,4 +27,6 @@ SPEC = GameSpec(
     golden=(GoldenCase("default", players=5, seed=7),),
     docs="docs/bots/katana.md",
     starter_bots=("examples/bots/katana_samurai.py", "examples/bots/katana_random.js"),
+    balance=('role', 'character'),
+    balance_facts="engine_ext.katana.views:balance_facts",
 )

@@ -206,3 +206,9 @@ def resample_hidden(state, seat, seed):
         event if event[5] == 0 or (event[5] >> seat) & 1 else event[:3] + (rng.randrange(n_cards),) + event[4:]
         for event in other.events]
     return other
+
+
+def balance_facts(state):
+    """What each seat starts with, for the balance report: its role and its character."""
+    return [{"role": _role_key(state, s), "character": data.CHARACTERS[state.character[s]].key}
+            for s in range(state.n)]

@@ -51,5 +51,7 @@ SPEC = GameSpec(
     ),
     docs="docs/bots/risques.md",
     starter_bots=("examples/bots/risques_steady.py",),
+    balance=('samurai',),
+    balance_facts="engine_ext.risques.views:balance_facts",
     canonical_options=canonical_options,
 )

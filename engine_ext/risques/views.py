@@ -185,3 +185,8 @@ def resample_hidden(state, seat, seed):
             # a declaration is stored as its action id, a target or a wager as its index in the block
             other.p_choice[p] = action if phase == "declare" else ACTIONS.decode(action)[1]
     return other
+
+
+def balance_facts(state):
+    """What each seat starts with, for the balance report: the samurai it plays."""
+    return [{"samurai": data.CHARACTERS[state.character[s]].key} for s in range(state.n)]

@@ -320,3 +320,8 @@ def resample_hidden(state, seat, seed):
     other.events = [e if e[5] == 0 or (e[5] >> seat) & 1 else e[:2] + (_redraw(rng, e[2]),) + e[3:]
                     for e in other.events]
     return other
+
+
+def balance_facts(state):
+    """What each seat starts with, for the balance report: its clan."""
+    return [{"clan": data.CLANS[s][0]} for s in range(state.n)]

@@ -34,4 +34,6 @@ SPEC = GameSpec(
             GoldenCase("four", players=4, seed=16)),
     docs="docs/bots/shogun.md",
     starter_bots=("examples/bots/shogun_forger.py",),
+    balance=('starting sashimono',),
+    balance_facts="engine_ext.shogun.views:balance_facts",
 )

@@ -209,3 +209,14 @@ def resample_hidden(state, seat, seed):
         other.market_deck[:-1] = below
     rng.shuffle(other.honour_deck)
     return other
+
+
+def balance_facts(state):
+    """What each seat starts with, for the balance report: its starting sashimono, which sets its
+    place in the first round's turn order and the coins it brings (R11-R15)."""
+    facts = []
+    for s in range(state.n):
+        position = (s - state.first + state.n) % state.n
+        coins = data.STARTING_SASHIMONO_COINS[position]
+        facts.append({"starting sashimono": f"{position + 1} ({coins} coin{'' if coins == 1 else 's'})"})
+    return facts

@@ -127,15 +127,18 @@ def test_cli_validate_gives_a_readable_verdict(sandboxed):
     assert bad.stdout.startswith("FAILED") and "crash" in bad.stdout and "breaks as it loads" in bad.stdout
 
 
-def test_cli_validate_checks_the_servers_size_limit_and_says_it(tmp_path):
+def test_cli_validate_without_a_server_checks_this_installations_size_limit_and_says_it(tmp_path, monkeypatch):
     from web import settings as server_settings
     from arena.bots import submission
     assert server_settings.ARENA_MAX_BOT_BYTES == submission.MAX_FILE_BYTES == 5 << 20
+    monkeypatch.setenv("ARENA_CONFIG", str(tmp_path / "no-login.json"))
+    monkeypatch.delenv("ARENA_URL", raising=False)
     big = tmp_path / "big.py"
     big.write_bytes(b"X = 1\n" + b"#" * (6 << 20) + b"\n")
     out = arena("validate", "katana", str(big))
     assert out.returncode == 1
-    assert "limits, as on the arena server: a file of at most 5 MiB (ARENA_MAX_BOT_BYTES)" in out.stderr
+    assert ("limits of this installation (no server set: `arena login`, --url or ARENA_URL): a file of at "
+            "most 5 MiB (ARENA_MAX_BOT_BYTES)") in out.stderr
     assert "FAILED" in out.stdout and "not a valid bot: 6,291,463 bytes, more than the 5,242,880 allowed" in out.stdout
 
 

@@ -106,3 +106,40 @@ def test_matches_logs_and_replays_from_the_command_line(live_server, user, house
     assert cli.main(["replay", "verify", str(target)]) == 0
     assert cli.main(["replay", "fetch", "999999", "-o", str(target)]) == 2
     assert "match 999999 has no replay" in capsys.readouterr().err
+
+
+def test_the_api_says_the_sites_limits(client, settings, monkeypatch):
+    monkeypatch.delenv("ARENA_BOT_TIME_CONTROL", raising=False)   # each game's own clock
+    settings.ARENA_MAX_BOT_BYTES = 4096
+    body = client.get("/api/limits/").json()
+    assert body["bot_file"]["file_bytes"] == 4096
+    assert body["uploads_rate"] == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["uploads"]
+    assert body["tournament_matches_per_day"] == settings.ARENA_TOURNAMENT_MATCHES_PER_DAY
+    assert set(body["time_control"]) >= {"katana", "risques", "shogun", "samourai"}
+    assert body["time_control"]["samourai"] == {"move": 1.0, "bank": 20.0, "startup": 5.0}
+    monkeypatch.setenv("ARENA_BOT_TIME_CONTROL", "2,30,6")   # one clock for every game, as set on the server
+    clocks = client.get("/api/limits/").json()["time_control"]
+    assert all(clock == {"move": 2.0, "bank": 30.0, "startup": 6.0} for clock in clocks.values())
+
+
+def test_validate_checks_a_bot_against_the_servers_limits_not_its_own(live_server, config, settings,
+                                                                      tmp_path, capsys):
+    settings.ARENA_MAX_BOT_BYTES = 4096   # the server's; this installation takes 5 MiB
+    bot = tmp_path / "wordy.py"
+    bot.write_bytes(GOOD_BOT + b"#" * 5000 + b"\n")
+    assert cli.main(["validate", "katana", str(bot), "--url", live_server.url]) == 1
+    captured = capsys.readouterr()
+    assert f"limits of {live_server.url}: a file of at most 0.00390625 MiB" in captured.err
+    assert "clock 1 s a decision" in captured.err
+    assert (f"FAILED: {bot}: not a valid bot: {bot.stat().st_size:,} bytes, more than the 4,096 allowed "
+            f"by {live_server.url}") in captured.out
+
+
+def test_validate_says_when_the_server_cannot_be_asked(config, tmp_path, capsys):
+    big = tmp_path / "big.py"
+    big.write_bytes(b"X = 1\n" + b"#" * (6 << 20) + b"\n")
+    assert cli.main(["validate", "katana", str(big), "--url", "http://127.0.0.1:9"]) == 1
+    captured = capsys.readouterr()
+    assert "could not ask the server for its limits (cannot reach http://127.0.0.1:9" in captured.err
+    assert "limits of this installation" in captured.err
+    assert "more than the 5,242,880 allowed by this installation" in captured.out

@@ -100,3 +100,17 @@ def test_the_leaderboard_searches_by_bot_name(client, rated):
     none = client.get("/games/katana/?search=nobody").content.decode()
     assert _rows(none) == 0 and "No rated bot matches “nobody”" in none
     assert 'value="nobody"' in none
+
+
+def test_the_leaderboard_marks_the_arenas_own_bots_and_nobody_elses(client, rated, user, katana_pool):
+    from web.bots import services as bot_services
+    mine = bot_services.bot_create(game="katana", name="kaze", owner=user)
+    CurrentRating.objects.create(bot=mine, game="katana", pool_id=katana_pool, rating=1700, low=1600, high=1800,
+                                 games=10, wins=5)
+    page = client.get(reverse("game-detail", args=["katana"])).content.decode()
+    badge = '<span class="badge badge-builtin" title="a bot of the arena itself">built-in</span>'
+    rows = page.split('class="leaderboard-row"')[1:]
+    assert len(rows) == 7 and ">kaze</a>" in rows[0] and badge not in rows[0]
+    assert all(badge in row for row in rows[1:])
+    board = client.get("/api/games/katana/leaderboard/").json()["results"]
+    assert [row["builtin"] for row in board] == [False] + [True] * 6

@@ -3,7 +3,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from web.api import auth, views
+from web.api import auth, limits, views
 from web.bots import apis as bots
 from web.matches import apis as matches
 from web.tournaments import apis as tournaments
@@ -16,6 +16,7 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("auth/token/", auth.TokenApi.as_view(), name="api-token"),
     path("auth/me/", auth.MeApi.as_view(), name="api-me"),
+    path("limits/", limits.LimitsApi.as_view(), name="api-limits"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/<str:game>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<str:game>/pools/", views.PoolsApi.as_view(), name="api-game-pools"),

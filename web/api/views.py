@@ -84,6 +84,7 @@ class LeaderboardRowOutput(serializers.Serializer):
     position = serializers.IntegerField()
     bot_id = serializers.IntegerField()
     bot = serializers.CharField()
+    builtin = serializers.BooleanField(help_text="one of the arena's own bots")
     owner = serializers.CharField(allow_null=True)
     rating = serializers.FloatField(help_text="a score pool: the mean score")
     low = serializers.FloatField(allow_null=True, help_text="95% interval (a score pool: Student t of the mean)")

@@ -99,3 +99,24 @@ def bots_of_owner(*, owner):
     return (bot_list(owner=owner).annotate(latest_number=Subquery(newest.values("number")[:1]),
                                            latest_status=Subquery(newest.values("status")[:1]))
             .order_by("game", "name"))
+
+
+def submission_limits():
+    """What this site takes from bot authors: the bot file, the write rates, the tournament cap and
+    each game's clock.  ``arena validate`` reads it from the server it submits to, so that a bot
+    is checked against the limits that will apply, not against a local installation's."""
+    from django.conf import settings
+
+    from arena import games
+    from arena.bots import submission
+    from arena.bots.runner import time_control
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    return {
+        "bot_file": {**submission.limits(), "file_bytes": settings.ARENA_MAX_BOT_BYTES},
+        "uploads_rate": rates["uploads"],
+        "tournaments_rate": rates["tournaments"],
+        "tournament_matches_per_day": settings.ARENA_TOURNAMENT_MATCHES_PER_DAY,
+        "time_control": {game_id: dict(zip(("move", "bank", "startup"), time_control(game_id).as_tuple()))
+                         for game_id in games.game_ids()},
+    }

@@ -1,6 +1,7 @@
 """The home page (every game of the registry) and each game's page: rules, options, the
 leaderboard (paged and searchable, its table swapped by htmx) and recent matches."""
 import markdown
+from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
@@ -9,6 +10,7 @@ from django.utils.http import urlencode
 
 from web import paging
 from web.api import games
+from web.balance import selectors as balance_selectors
 from web.bots import selectors as bot_selectors
 from web.games import catalog
 from web.matches import selectors as match_selectors
@@ -75,6 +77,8 @@ def game_detail(request, game):
         response = render(request, "games/_leaderboard.html", context)
     else:
         context["matches"] = match_selectors.match_list(game=game["id"], status="done", limit=RECENT_MATCHES)
+        context["balance"] = balance_selectors.balance_tables(game=game["id"])
+        context["balance_every_minutes"] = round(settings.ARENA_BEAT_BALANCE_SECONDS / 60)
         response = render(request, "games/game_detail.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return response

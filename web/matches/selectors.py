@@ -162,3 +162,25 @@ def seat_status_counts(*, bot):
     rows = (MatchSeat.objects.filter(bot=bot).exclude(status=MatchSeat.Status.PENDING)
             .values_list("status").annotate(n=Count("id")).order_by())
     return dict(rows)
+
+
+def finished_ladder_games(*, game, rules_version, newest=20_000):
+    """The newest ``newest`` finished ladder matches of ``game`` under ``rules_version``, by player
+    count: ``{players: [(options, seed, ranks, steps, finished_at), ...]}`` with ranks in seat order
+    (the balance report reads them)."""
+    match_ids = list(Match.objects.filter(game=game, rules_version=rules_version, kind=Match.Kind.LADDER,
+                                          status=Match.Status.DONE)
+                     .order_by("-id").values_list("id", flat=True)[:newest])
+    matches = {row[0]: row[1:] for row in Match.objects.filter(id__in=match_ids)
+               .values_list("id", "options", "seed", "steps", "finished_at")}
+    ranks = {}
+    for match_id, rank in (MatchSeat.objects.filter(match_id__in=match_ids).order_by("match_id", "seat")
+                           .values_list("match_id", "rank").iterator(chunk_size=5000)):
+        ranks.setdefault(match_id, []).append(rank)
+    tables = {}
+    for match_id in sorted(matches):
+        options, seed, steps, finished_at = matches[match_id]
+        seat_ranks = ranks.get(match_id, [])
+        if seat_ranks and None not in seat_ranks:
+            tables.setdefault(len(seat_ranks), []).append((options, seed, seat_ranks, steps, finished_at))
+    return tables

@@ -117,7 +117,8 @@ def automata_rates(automata):
 
 
 def _row(position, row, kind):
-    out = {"position": position, "bot_id": row.bot_id, "bot": row.bot.name, "provisional": row.provisional,
+    out = {"position": position, "bot_id": row.bot_id, "bot": row.bot.name, "builtin": row.bot.is_builtin,
+           "provisional": row.provisional,
            "owner": row.bot.owner.username if row.bot.owner_id else None, "games": row.games, "wins": row.wins,
            "win_rate": round(row.wins / row.games, 4) if row.games else 0.0}
     digits = 2 if kind == Pool.Kind.SCORE else 1
