@@ -74,8 +74,9 @@ SPEC = GameSpec(
     heuristic_aliases=("samourai-warlord",),
     docs="docs/bots/samourai.md",
     starter_bots=("examples/bots/samourai_daimyo.py",),
-    balance=('clan',),
+    balance=("clan", "set-up order (1: the first Emperor)"),
     balance_facts="engine_ext.samourai.views:balance_facts",
+    usage="engine_ext.samourai.views:card_usage",
     # The default rules at 3 and 6 players, and every option on at 5 (rank changes need the
     # limited Emperor): together they cover each variant's values.
     golden=(
