@@ -19,8 +19,10 @@
   are also the best pair behind a castle, which doubles the weaker of the two);
 * it answers an attack on a territory it values with Terre brûlée, Tsunami or Justice, a harmful
   card aimed at it with Justice, and a sea move of the leader with Tsunami;
-* as Emperor it names the leaders first and itself last (first in round 1, to grab land); in
-  phase 4 it throws its weakest warriors away to draw better cards.
+* as Emperor it names the leaders first and itself last, to answer what they do; in phase 4 it
+  throws its weakest warriors away to draw better cards;
+* every tie between clans goes to the first clockwise from its left, so that no seat number is
+  favoured.
 
 Options: it answers every step they add with something legal and cautious (it passes, refuses
 offers, never sells honour).  Its choices are deterministic: no randomness is needed.
@@ -130,6 +132,9 @@ class Warlord:
         self.seats = obs["seats"]
         self.hand = obs["you"]["hand"]
         self.koku = self.seats[self.me]["koku"]
+        # the other clans clockwise from our left: every tie between clans goes to the first of
+        # them, so that no seat number is favoured
+        self.others = [s for s in ((self.me + i) % self.n for i in range(1, self.n)) if not self.seats[s]["forfeited"]]
         self.board_read = False
 
     def _board(self):
@@ -156,10 +161,8 @@ class Warlord:
     def _leader(self):
         """The other clan with the most honour (ties: the most city points)."""
         best, key = -1, None
-        for s in range(self.n):
+        for s in self.others:
             seat = self.seats[s]
-            if s == self.me or seat["forfeited"]:
-                continue
             k = (seat["honor"], seat["clan_points"], seat["territories"])
             if best < 0 or k > key:
                 best, key = s, k
@@ -331,15 +334,13 @@ class Warlord:
             if action not in legal:
                 continue
             if key == "ninja":
-                target = max((s for s in range(self.n) if s != me and not seats[s]["forfeited"]),
-                             key=lambda s: seats[s]["hand_size"])
+                target = max(self.others, key=lambda s: seats[s]["hand_size"])
                 if seats[target]["hand_size"] >= 3:
                     return action, target
             elif key in ("commerce_nanban", "theatre_no", "ceremonie_du_the"):
                 return action, None
             elif key == "wako":
-                target = max((s for s in range(self.n) if s != me and not seats[s]["forfeited"]),
-                             key=lambda s: (seats[s]["koku"], seats[s]["honor"]))
+                target = max(self.others, key=lambda s: (seats[s]["koku"], seats[s]["honor"]))
                 if seats[target]["koku"] >= 3:
                     return action, target
             elif key in ("complot", "affront"):
@@ -381,9 +382,9 @@ class Warlord:
         me = self.me
         seats = [a - PLAYER for a in legal]
         others = [s for s in seats if s != me]
-        if me in seats and (not others or (self.obs["phase"] == "activation" and self.obs["round"] == 1)):
+        if not others:
             return PLAYER + me
-        leaders = sorted(others, key=lambda s: (-self.seats[s]["honor"], s))
+        leaders = sorted(others, key=lambda s: (-self.seats[s]["honor"], (s - me) % self.n))
         return PLAYER + leaders[0] if leaders else legal[0]
 
     _announce_order = _name_next
@@ -485,7 +486,7 @@ class Warlord:
             return PLAYER + self._plan[1]
         card = self.obs["pending"]["card"]["card"]
         seats = self.seats
-        candidates = [a - PLAYER for a in legal if a - PLAYER != self.me] or [a - PLAYER for a in legal]
+        candidates = [s for s in self.others if PLAYER + s in legal] or [a - PLAYER for a in legal]
         if card == "ninja":
             return PLAYER + max(candidates, key=lambda s: seats[s]["hand_size"])
         if card == "wako":
@@ -519,12 +520,12 @@ class Warlord:
             return PASS
         # after a battle: steal a card, or drown the richest clan's treasury
         if sum(self.hand.values()) >= 4 and PLAY + _CI["ninja"] in legal:
-            target = max((s for s in range(self.n) if s != me), key=lambda s: self.seats[s]["hand_size"])
+            target = max(self.others, key=lambda s: self.seats[s]["hand_size"])
             if self.seats[target]["hand_size"] >= 3:
                 self._plan = ("card", target)
                 return PLAY + _CI["ninja"]
         if PLAY + _CI["wako"] in legal:
-            target = max((s for s in range(self.n) if s != me), key=lambda s: self.seats[s]["koku"])
+            target = max(self.others, key=lambda s: self.seats[s]["koku"])
             if self.seats[target]["koku"] >= 3:
                 self._plan = ("card", target)
                 return PLAY + _CI["wako"]
