@@ -149,3 +149,12 @@ def test_it_beats_random_players_clearly(players, count):
 def test_it_beats_random_players_over_many_games(players):
     played = _against_random(players, 100, 5000)
     assert sum(1 for won, _, _ in played if won) >= 90
+
+
+def test_the_winrate_command_plays_each_table_size_with_the_default_options():
+    from arena.heuristics import winrate
+
+    assert winrate.cases("samourai-warlord", [3, 6]) == (("3p", "samourai", 3, {}), ("6p", "samourai", 6, {}))
+    record = winrate.play("samourai-warlord", "samourai", 3, {}, 2, seed=7)
+    assert record["wins"] == 2
+    assert record["win_rate_95"] == [0.3424, 1.0], "the Wilson interval of 2 wins in 2"
