@@ -313,6 +313,58 @@ def cmd_replay_fetch(args):
     return 0
 
 
+def cmd_export(args):
+    """Downloads a game's finished matches from the site into a replay dataset, resuming an export
+    that stopped (``arena.datasets``)."""
+    from datetime import date
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from arena import datasets
+    from arena.cli_common import stderr_console
+
+    for name in ("since", "until"):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            raise SiteError(f"--{name} takes a day as YYYY-MM-DD, not {value!r}") from None
+    if not 1 <= args.page_size <= 500:
+        raise SiteError("--page-size must be between 1 and 500")
+    base = _url(args, load_config())
+    query = {"url": base, "game": args.game, "since": args.since, "until": args.until, "bot": args.bot}
+    filters = {name: value for name, value in query.items() if name in ("since", "until", "bot") and value}
+    try:
+        writer = datasets.ExportWriter(args.output, query)
+    except datasets.DatasetError as exc:
+        raise SiteError(str(exc)) from None
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with _client(base) as client, Progress(*columns, console=stderr_console()) as progress:
+        task = None
+        while True:
+            response = _request("GET", client, f"/api/games/{args.game}/export/",
+                                params={**filters, "after": writer.after, "limit": args.page_size})
+            if response.status_code != 200:
+                raise SiteError(f"export refused: {_problem(response)}")
+            page = response.json()
+            if task is None:
+                task = progress.add_task(f"{args.game} matches", total=writer.lines + page["remaining"],
+                                         completed=writer.lines)
+            try:
+                writer.write_page(page["results"])
+            except datasets.DatasetError as exc:
+                raise SiteError(str(exc)) from None
+            progress.advance(task, len(page["results"]))
+            if page["next_after"] is None:
+                break
+    count = writer.finish()
+    print(f"{count:,} {args.game} match{'es' if count != 1 else ''} in {args.output}"
+          + (" (resumed)" if writer.resumed else "") + "; each line's replay re-plays with arena replay verify")
+    return 0
+
+
 def add_replay_fetch(replay_sub):
     f = replay_sub.add_parser("fetch", help="save a match's replay from the site")
     f.add_argument("match", type=int, metavar="MATCH")
@@ -374,6 +426,17 @@ def add_commands(subparsers):
     p.add_argument("--json", action="store_true")
     p.add_argument("--url")
     p.set_defaults(run=_run(cmd_matches))
+
+    p = subparsers.add_parser("export", help="download a game's finished matches as a replay dataset (JSON lines, "
+                                             "zstandard); resumes an export that stopped")
+    p.add_argument("game")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.jsonl.zst")
+    p.add_argument("--since", metavar="YYYY-MM-DD", help="finished on or after this day (UTC)")
+    p.add_argument("--until", metavar="YYYY-MM-DD", help="finished on or before this day (UTC)")
+    p.add_argument("--bot", metavar="NAME", help="only the matches this bot played")
+    p.add_argument("--page-size", type=int, default=200, help="matches per request (at most 500)")
+    p.add_argument("--url")
+    p.set_defaults(run=_run(cmd_export))
 
     p = subparsers.add_parser("logs", help="your bot's logs (its standard error) in its matches on the site")
     p.add_argument("bot", metavar="BOT", help="one of your bots, by name or id")

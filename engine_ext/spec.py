@@ -151,6 +151,8 @@ class GameSpec:
     docs: str = ""                      # the bot reference, relative to the repository root
     starter_bots: tuple = ()            # starter bots for authors, relative to the repository root
     canonical_options: object = None    # (n_players, options) -> options with auto values made explicit
+    replay_board: object = None         # () -> JSON: the fixed board a replay renderer draws (a map's
+                                        # geometry, from the game's data module), None without one
     # The balance report (``arena balance``) splits win rates by the seat and by these facts each
     # seat starts with (Katana: role, character); ``balance_facts`` ("module:function") reads them
     # off a state just set up, one {fact: label} per seat.  ``usage`` ("module:function") counts,

@@ -11,8 +11,8 @@ inventory ``shared/rules/samourai-et-katana.md``, checked by
 
 This module is the one source of the map's geometry: the engine reads the
 territories, provinces, links, terrain and cities from it, and the replay
-renderer reads the same tables (``x``, ``y`` are drawing positions in a
-900 x 660 frame, north up).
+renderer reads the same tables, served to the match page by ``board_tables``
+(``x``, ``y`` are drawing positions in a ``DRAWING_FRAME`` of 900 x 660, north up).
 
 The order of each table is the order of the engine's integer ids: never reorder
 an entry, only append (an id is part of the action names, the replays and the
@@ -112,12 +112,14 @@ PROVINCES = (
 # Territories are historical kuni, small ones merged.  Kyoto is a major city (RULEBOOK:
 # "Kyoto, la capitale impériale" among the major cities); the other cities are period towns,
 # 7 major and 12 minor in all (DERIVED, C1).  x, y: approximate centres of the kuni, projected
-# as x = 80 * (longitude - 129.5), y = 90 * (38.5 - latitude).
+# as x = 80 * (longitude - 129.5), y = 90 * (38.5 - latitude); Settsu, Kawachi and Izumi, small
+# kuni crowded round Osaka Bay, are spread by up to 12 units so that no two territories are drawn
+# closer than 26 units (CHOSEN, for drawing: the engine never reads x, y).
 TERRITORIES = (
     Territory("yamashiro", "Yamashiro", "kinai", PLAIN, "Kyoto", MAJOR, 501, 315),
-    Territory("settsu", "Settsu", "kinai", PLAIN, "Osaka", MINOR, 480, 338),
-    Territory("kawachi", "Kawachi", "kinai", PLAIN, None, None, 488, 351),
-    Territory("izumi", "Izumi", "kinai", PLAIN, "Sakai", MINOR, 476, 365),
+    Territory("settsu", "Settsu", "kinai", PLAIN, "Osaka", MINOR, 468, 334),
+    Territory("kawachi", "Kawachi", "kinai", PLAIN, None, None, 494, 346),
+    Territory("izumi", "Izumi", "kinai", PLAIN, "Sakai", MINOR, 472, 372),
     Territory("yamato", "Yamato", "kinai", PLAIN, "Nara", MINOR, 508, 369),
     Territory("ise", "Ise", "tokaido", PLAIN, None, None, 552, 351),
     Territory("owari", "Owari", "tokaido", PLAIN, "Kiyosu", MINOR, 592, 297),
@@ -223,6 +225,7 @@ SEA_LINKS = (
     ("echizen", "izumo"),
 )
 MAP_SOURCE = CHOSEN
+DRAWING_FRAME = ((900, 660), CHOSEN)    # width and height of the frame of the x, y positions
 KYOTO = "yamashiro"                      # the territory of the city of Kyoto
 
 # --- the 55 cards (all CHOSEN within C9-C10, except the names the rulebook gives) ----------
@@ -315,3 +318,23 @@ def extra_cards(pc, scale=EXTRA_CARDS_SCALE[0]):
 def deck():
     """The 55 cards as kind indices, in table order (shuffled by the engine)."""
     return [k for k, card in enumerate(CARDS) for _ in range(card.copies)]
+
+
+def board_tables():
+    """The map's geometry, the clans and the cards as JSON tables, for the replay renderer
+    (``GameSpec.replay_board``): the same tuples the engine reads, so that the page draws this
+    module's map and no copy of it."""
+    width, height = DRAWING_FRAME[0]
+    return {
+        "frame": {"width": width, "height": height},
+        "provinces": [{"key": p.key, "name": p.name, "honor": p.honor} for p in PROVINCES],
+        "territories": [{"key": t.key, "name": t.name, "province": t.province, "terrain": t.terrain,
+                         "city": t.city, "city_kind": t.city_kind, "city_points": city_points(t),
+                         "x": t.x, "y": t.y} for t in TERRITORIES],
+        "land_links": [list(link) for link in LAND_LINKS],
+        "sea_links": [list(link) for link in SEA_LINKS],
+        "kyoto": KYOTO,
+        "clans": [{"key": key, "daimyo": daimyo} for key, daimyo in CLANS],
+        "cards": [{"key": c.key, "name": c.name, "category": c.category, "value": c.value,
+                   "sabres": c.sabres, "fan": c.fan} for c in CARDS],
+    }

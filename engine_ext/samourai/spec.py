@@ -74,6 +74,7 @@ SPEC = GameSpec(
     heuristic_aliases=("samourai-warlord",),
     docs="docs/bots/samourai.md",
     starter_bots=("examples/bots/samourai_daimyo.py", "examples/bots/samourai_ronin.js"),
+    replay_board=data.board_tables,     # the map the replay renderer draws is data.py's
     balance=("clan", "set-up order (1: the first Emperor)"),
     balance_facts="engine_ext.samourai.views:balance_facts",
     usage="engine_ext.samourai.views:card_usage",

@@ -169,6 +169,9 @@ def _event(event, seat):
         entry["card"] = KEYS[a] if visible and a >= 0 else None
         if name == "steal" or (name == "play" and b >= 0):
             entry["target"] = b
+    elif name == "cancel" and b < 0:
+        # Justice shogunale cancels a card: ``a`` is the card's kind, not a move's origin
+        entry["card"] = KEYS[a]
     elif name in _TERRITORY_EVENTS:
         entry["territory"] = TKEYS[a] if a >= 0 else None
         if name in ("move", "cancel"):

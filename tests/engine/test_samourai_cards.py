@@ -55,6 +55,9 @@ def test_the_target_of_a_card_may_answer_with_justice_which_cancels_it_without_r
     assert s.step == 13 and s.decider == 1 and names(s, 1) == ["PASS", "PLAY_JUSTICE_SHOGUNALE"]
     act(s, 1, "PLAY_JUSTICE_SHOGUNALE")
     assert s.samurai[T("bizen")] == 2 and s.koku[0] == 3 and s.step == 6 and s.decider == 0
+    # the log says which card was cancelled (not a move: no territory)
+    assert events(s, "cancel") == [{"event": "cancel", "seat": 0, "card": "ikko_ikki", "amount": 0}]
+    assert s.observation(2)["events"][-1] == events(s, "cancel")[0]
 
 
 def test_the_target_is_asked_whatever_it_holds_with_three_cards(build):

@@ -1,5 +1,7 @@
 """Samouraï & Katana's designed map and cards against every constraint the rulebook puts on them
 (C1-C12 of shared/rules/samourai-et-katana.md) and the counts of the design."""
+import json
+import math
 from collections import Counter, deque
 
 import pytest
@@ -113,6 +115,31 @@ def test_drawing_positions_are_distinct_and_inside_the_frame():
     positions = [(t.x, t.y) for t in data.TERRITORIES]
     assert len(set(positions)) == 46
     assert all(0 <= x <= 900 and 0 <= y <= 660 for x, y in positions)
+
+
+def test_no_two_territories_are_drawn_closer_than_26_units():
+    # the replay draws a territory as a disc of radius 11 (a mountain's triangle a little larger)
+    positions = [(t.key, t.x, t.y) for t in data.TERRITORIES]
+    closest = min(math.hypot(x1 - x2, y1 - y2) for i, (_, x1, y1) in enumerate(positions)
+                  for _, x2, y2 in positions[i + 1:])
+    assert closest >= 26
+    width, height = data.DRAWING_FRAME[0]
+    assert all(0 <= x <= width and 0 <= y <= height for _, x, y in positions)
+
+
+def test_the_board_tables_the_replay_draws_are_the_maps_own_tables():
+    board = data.board_tables()
+    assert [(t["key"], t["province"], t["terrain"], t["city"], t["city_kind"], t["x"], t["y"])
+            for t in board["territories"]] == [(t.key, t.province, t.terrain, t.city, t.city_kind, t.x, t.y)
+                                               for t in data.TERRITORIES]
+    assert [t["city_points"] for t in board["territories"]].count(2) == 7
+    assert [(p["key"], p["honor"]) for p in board["provinces"]] == [(p.key, p.honor) for p in data.PROVINCES]
+    assert [tuple(link) for link in board["land_links"]] == list(data.LAND_LINKS)
+    assert [tuple(link) for link in board["sea_links"]] == list(data.SEA_LINKS)
+    assert board["kyoto"] == "yamashiro" and board["frame"] == {"width": 900, "height": 660}
+    assert [c["key"] for c in board["cards"]] == list(data.CARD_KEYS)
+    assert [c["daimyo"] for c in board["clans"]][:2] == ["Oda Nobunaga", "Takeda Shingen"]
+    assert json.loads(json.dumps(board)) == board, "plain JSON, as the page gets it"
 
 
 def test_the_deck_is_55_cards_in_24_kinds_with_the_designed_categories():

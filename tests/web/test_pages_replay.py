@@ -73,6 +73,31 @@ def test_the_viewer_gets_the_names_of_the_numbers_in_a_view_from_the_games_actio
     assert labels["POOL_DONE"] == [] and labels["INVOKE_WOUND_RANK"] == ["1", "2", "3", "4", "5"]
 
 
+def _board_data(page):
+    marker = '<script id="replay-board-data" type="application/json">'
+    if marker not in page:
+        return None
+    start = page.index(marker) + len(marker)
+    return json.loads(page[start:page.index("</script>", start)])
+
+
+def test_the_samourai_viewer_draws_the_map_of_the_games_data_module_and_katanas_has_none(client, house):
+    from engine_ext.samourai import data
+    samourai = services.match_create(game="samourai", seats=bot_services.house_bots_ensure(game="samourai", count=3),
+                                     seed=1)
+    katana = services.match_create(game="katana", seats=house[:3], seed=1)
+    # the page's board comes from the spec, not from the replay: the matches need not be played
+    Match.objects.filter(pk__in=[samourai.pk, katana.pk]).update(status=Match.Status.DONE, result={})
+    page = client.get(reverse("match-detail", args=[samourai.pk])).content.decode()
+    assert "/static/replay/samourai.js" in page
+    board = _board_data(page)
+    assert board == data.board_tables()
+    settsu = next(t for t in board["territories"] if t["key"] == "settsu")
+    assert (settsu["x"], settsu["y"], settsu["city"]) == (data.TERRITORIES[1].x, data.TERRITORIES[1].y, "Osaka")
+    assert len(board["territories"]) == 46 and len(board["provinces"]) == 9
+    assert _board_data(client.get(reverse("match-detail", args=[katana.pk])).content.decode()) is None
+
+
 def test_an_unfinished_match_has_no_viewer_and_no_frames(client, house):
     match = services.match_create(game="katana", seats=house[:3], seed=1)
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()

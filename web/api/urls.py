@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<str:game>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<str:game>/pools/", views.PoolsApi.as_view(), name="api-game-pools"),
     path("games/<str:game>/leaderboard/", views.LeaderboardApi.as_view(), name="api-leaderboard"),
+    path("games/<str:game>/export/", matches.MatchExportApi.as_view(), name="api-game-export"),
     path("bots/", bots.BotListApi.as_view(), name="api-bots"),
     path("bots/<int:bot_id>/", bots.BotDetailApi.as_view(), name="api-bot"),
     path("bots/<int:bot_id>/versions/", bots.BotVersionsApi.as_view(), name="api-bot-versions"),

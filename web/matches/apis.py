@@ -125,3 +125,38 @@ class MatchReplayApi(APIView):
         if request.query_params.get("download") in ("1", "true", "yes"):
             response["Content-Disposition"] = content_disposition_header(True, f"match-{match_id}.json")
         return response
+
+
+class MatchExportApi(APIView):
+    class ExportFilter(serializers.Serializer):
+        since = serializers.DateField(required=False, help_text="finished on or after this day (UTC)")
+        until = serializers.DateField(required=False, help_text="finished on or before this day (UTC)")
+        bot = serializers.CharField(required=False, max_length=64, help_text="only matches this bot (by name) played")
+        after = serializers.IntegerField(required=False, min_value=0, max_value=2**62, default=0,
+                                         help_text="only matches with a larger id: the next page, or where to resume")
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=selectors.EXPORT_PAGE_LIMIT,
+                                         default=100)
+
+    class ExportPageOutput(serializers.Serializer):
+        results = serializers.ListField(child=serializers.JSONField(),
+                                        help_text="one object per match, oldest first: replay, result, seats "
+                                                  "(bot, owner, rank, status, rating after it); never logs or sources")
+        remaining = serializers.IntegerField(help_text="matches from this page on")
+        next_after = serializers.IntegerField(allow_null=True, help_text="the next page's after; null on the last")
+
+    @extend_schema(parameters=[ExportFilter], responses=ExportPageOutput, operation_id="games_export")
+    def get(self, request, game):
+        """A game's finished matches as a replay dataset, page by page (``arena export``)."""
+        from web.games import catalog
+        if game not in catalog.game_ids():
+            raise NotFound(f"unknown game {game!r}: known games are {', '.join(catalog.game_ids())}")
+        filters = self.ExportFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        f = filters.validated_data
+        if "since" in f and "until" in f and f["since"] > f["until"]:
+            raise ValidationError({"until": ["must not be before since"]})
+        lines, remaining = selectors.match_export_page(game=game, since=f.get("since"), until=f.get("until"),
+                                                       bot_name=f.get("bot", ""), after=f["after"], limit=f["limit"])
+        last_page = len(lines) == remaining
+        return Response({"results": lines, "remaining": remaining,
+                         "next_after": None if last_page else lines[-1]["match"]})

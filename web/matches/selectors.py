@@ -84,6 +84,14 @@ def action_labels(*, game):
     return {block.name: [str(label) for label in block.labels] for block in games.get(game).spec.actions.blocks}
 
 
+def replay_board(*, game):
+    """The fixed board the game's replay renderer draws (Samouraï's map: territories, provinces,
+    links, positions), read from the game's data module through its spec; None for a game
+    without one."""
+    board = games.get(game).spec.replay_board
+    return None if board is None else board()
+
+
 def parse_perspective(text):
     """``"all"`` (or nothing): everything, ``None``; a seat number: that seat.  ``ValueError`` otherwise
     (whether the match has that seat is the engine's to say)."""
@@ -184,3 +192,49 @@ def finished_ladder_games(*, game, rules_version, newest=20_000):
         if seat_ranks and None not in seat_ranks:
             tables.setdefault(len(seat_ranks), []).append((options, seed, seat_ranks, steps, finished_at))
     return tables
+
+
+EXPORT_PAGE_LIMIT = 500
+
+
+def match_export_page(*, game, since=None, until=None, bot_name="", after=0, limit=100):
+    """One page of ``game``'s finished matches for a replay dataset, oldest first from id ``after``
+    on: each a line of ``arena export``'s file: the replay (``arena replay verify`` re-plays it),
+    when it finished, each seat's bot, owner, rank and status, and the live rating each seat's bot
+    had after it (rated matches only).  Seats' logs and forfeit reasons (their owners' only) and
+    bots' sources are never in it.  Returns ``(lines, remaining)``: ``remaining`` counts the
+    matches from this page on, so that a client can show its progress."""
+    matches = Match.objects.filter(game=game, status=Match.Status.DONE, replay__isnull=False)
+    if since is not None:
+        matches = matches.filter(finished_at__date__gte=since)
+    if until is not None:
+        matches = matches.filter(finished_at__date__lte=until)
+    if bot_name:
+        matches = matches.filter(seats__bot__name=bot_name).distinct()
+    matches = matches.filter(pk__gt=after).order_by("pk")
+    remaining = matches.count()
+    page = list(matches.defer("error")[:min(limit, EXPORT_PAGE_LIMIT)])
+    seats = {}
+    for seat in (MatchSeat.objects.filter(match__in=page).defer(*PRIVATE_SEAT_FIELDS)
+                 .select_related("bot", "bot__owner").order_by("match_id", "seat")):
+        seats.setdefault(seat.match_id, []).append(seat)
+    from web.ratings.models import RatingEntry
+    ratings = {(entry.match_id, entry.bot_id): entry for entry in
+               RatingEntry.objects.filter(match__in=page).select_related("pool")}
+    lines = []
+    for match in page:
+        rows = []
+        for seat in seats.get(match.pk, []):
+            entry = ratings.get((match.pk, seat.bot_id))
+            rows.append({"seat": seat.seat, "bot": seat.bot.name, "bot_id": seat.bot_id,
+                         "owner": seat.bot.owner.username if seat.bot.owner_id else None,
+                         "rank": seat.rank, "status": seat.status,
+                         "rating": None if entry is None else {
+                             "pool": entry.pool.key, "rating": round(entry.rating, 2),
+                             "delta": round(entry.delta, 2),
+                             "low": None if entry.low is None else round(entry.low, 2),
+                             "high": None if entry.high is None else round(entry.high, 2)}})
+        lines.append({"match": match.pk, "kind": match.kind, "rated": match.rated,
+                      "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+                      "seats": rows, "result": match.result, "replay": match.replay})
+    return lines, remaining

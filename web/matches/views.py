@@ -35,6 +35,7 @@ def match_detail(request, match_id):
             "frames_url": reverse("match-frames", args=[match.pk]),
             "seat_names": [entry["seat"].bot.name for entry in seats],
             "action_labels": selectors.action_labels(game=match.game),
+            "board": selectors.replay_board(game=match.game),
         }
     return render(request, "matches/match_detail.html", {
         "match": match, "seats": seats, "viewer": viewer,

@@ -232,8 +232,10 @@ def test_predictions_are_consistent():
     assert mc[:, 0] == pytest.approx(np.exp(big) / np.exp(big).sum(), abs=0.01)
 
 
+@pytest.mark.slow
 def test_hundred_thousand_matches_fit():
-    # Correctness at scale (no timing assertion): 100k five-seat matches.
+    # Correctness at scale (no timing assertion): 100k five-seat matches; the default run's fits are
+    # the smaller ones above.
     records, truth = free_for_all_league(200, 100000)(np.random.default_rng(9))
     table = fit_ratings(records)
     assert table.converged and table.n_matches == 100000

@@ -6,9 +6,10 @@
        describeEvent(event, context),  // one event of the step, as a sentence
        describeAction(frame, context), // optional: the step's action, in words
      });
-   where context = {step, frame, frames, perspective, seatName(seat), actionLabels(block), view};
-   actionLabels(block) is the labels of a block of the game's action table, from its spec.  A game without a
-   file of its own is drawn by replay/generic.js, registered as "*".
+   where context = {step, frame, frames, perspective, seatName(seat), actionLabels(block), board, view};
+   actionLabels(block) is the labels of a block of the game's action table, from its spec, and board the
+   game's fixed board from its spec's replay_board (a map's geometry; null for a game without one).  A game
+   without a file of its own is drawn by replay/generic.js, registered as "*".
 
    The frames (GET <frames-url>?perspective=all|<seat>) carry frame 0's whole view and, for
    every later step, a patch from the previous view (arena/replay_frames.py describes it). */
@@ -91,6 +92,8 @@
       this.seatNames = names ? JSON.parse(names.textContent) : [];
       const labels = document.getElementById("replay-action-labels");
       this.actionLabels = labels ? JSON.parse(labels.textContent) : {};
+      const board = document.getElementById("replay-board-data");
+      this.board = board ? JSON.parse(board.textContent) : null;
       this.el = Object.fromEntries(["play", "step-forward", "step-back", "speed", "jump", "step-number",
         "step-count", "perspective", "board", "events", "action"].map(
         (id) => [id, document.getElementById(`replay-${id}`)]));
@@ -165,6 +168,7 @@
         step, frame, view, frames: this.frames, perspective: this.perspective,
         seatName: (seat) => this.seatName(seat),
         actionLabels: (block) => this.actionLabels[block] || [],
+        board: this.board,
       };
       this.renderer.render(this.el.board, view, context);
       this.el.action.textContent = this.describeAction(frame, context);
