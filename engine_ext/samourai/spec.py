@@ -73,12 +73,15 @@ SPEC = GameSpec(
     max_decisions=20_000,
     result_kind="ranks",
     time_control=TimeControl(move=1.0, bank=20.0, startup=5.0),
+    heuristic="engine_ext.samourai.heuristic:Warlord",
+    heuristic_aliases=("samourai-warlord",),
     docs="docs/bots/samourai.md",
-    starter_bots=("examples/bots/samourai_daimyo.py",),
+    starter_bots=("examples/bots/samourai_daimyo.py", "examples/bots/samourai_ronin.js"),
     replay_board=data.board_tables,     # the map the replay renderer draws is data.py's
-    balance=('clan',),
+    balance=("clan", "set-up order (1: the first Emperor)"),
     balance_facts="engine_ext.samourai.views:balance_facts",
     flat_observation="engine_ext.samourai.flat:LAYOUT",
+    usage="engine_ext.samourai.views:card_usage",
     # The default rules at 3 and 6 players, and every option on at 5 (rank changes need the
     # limited Emperor): together they cover each variant's values.
     golden=(

@@ -271,6 +271,36 @@ def result(state):
     }
 
 
+SETUP_ORDER = "set-up order (1: the first Emperor)"
+
+
 def balance_facts(state):
-    """What each seat starts with, for the balance report: its clan."""
-    return [{"clan": data.CLANS[s][0]} for s in range(state.n)]
+    """What each seat starts with, for the balance report: its clan, and its place clockwise from
+    the first Emperor (a seeded random seat), who draws his cities, places his samurai and names
+    the first clan to play before the others."""
+    return [{"clan": data.CLANS[s][0], SETUP_ORDER: str((s - state.emperor) % state.n + 1)}
+            for s in range(state.n)]
+
+
+_PLAY, _REVEAL = EVENT_NAMES.index("play"), EVENT_NAMES.index("reveal")
+_POWERS = tuple(c.key for c in data.CARDS if c.category in (data.EVENT, data.ANY_TIME))
+_SPECIALS = tuple(c.key for c in data.CARDS if c.category == data.SPECIAL)
+
+
+def card_usage(state):
+    """How often each card kind was used in a finished game, for the balance report: played for
+    its power (events and any-time cards), committed to a battle for its value (every kind), or
+    as a battle's special (blue cards); every kind listed, unused ones at 0."""
+    powers = dict.fromkeys(_POWERS, 0)
+    values = dict.fromkeys(KEYS, 0)
+    specials = dict.fromkeys(_SPECIALS, 0)
+    for kind, _, card, _, amount, _ in state.events:
+        if kind == _PLAY:
+            powers[KEYS[card]] += 1
+        elif kind == _REVEAL:
+            if amount == 2:
+                specials[KEYS[card]] += 1
+            else:
+                values[KEYS[card]] += 1
+    return {"card played for its power": powers, "card fought with, for its value": values,
+            "blue card fought with, as the special": specials}
