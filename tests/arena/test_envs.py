@@ -266,8 +266,8 @@ def test_an_illegal_action_in_the_gym_environment_forfeits_the_seat_as_on_the_pl
 
 
 def test_gym_opponents_name_what_the_game_has():
-    with pytest.raises(ValueError, match="no heuristic bot for 'samourai'"):
-        envs.gym_env("samourai", opponents=["heuristic"], players=3)
+    with pytest.raises(ValueError, match="shogun-smith plays"):
+        envs.gym_env("samourai", opponents=["shogun-smith", "random"], players=3)   # another game's heuristic
     with pytest.raises(ValueError, match="unknown built-in bot"):
         envs.gym_env("katana", opponents=["nobody"], players=3)
     with pytest.raises(ValueError, match="one opponent for each of the 3 other seats"):

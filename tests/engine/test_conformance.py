@@ -13,7 +13,7 @@ import random
 import pytest
 
 from arena import games
-from arena.engines import PYTHON
+from arena.engines import COMPILED, PYTHON
 
 SEEDS = range(3)
 ILLEGAL_PROBES = 12
@@ -119,7 +119,21 @@ def test_results_are_well_formed(game_id, n, options, build):
         assert state.current_seats() == []
 
 
-@pytest.mark.parametrize("game_id,n,options", list(_cases()))
+def _leak_cases():
+    """``_cases`` in both builds, except that the uncompiled build's tables above the smallest run
+    with the slow checks: the two builds agree step by step (``test_builds``), and the leak check's
+    cost is the views', which both builds share."""
+    for case in _cases():
+        game_id, n, options = case.values
+        game = games.get(game_id, PYTHON)
+        for build in (COMPILED, PYTHON):
+            slow = any(mark.name == "slow" for mark in case.marks) or (
+                build == PYTHON and n != game.min_players)
+            yield pytest.param(game_id, n, options, build, id=f"{build}-{case.id}",
+                               marks=[pytest.mark.slow] if slow else [])
+
+
+@pytest.mark.parametrize("game_id,n,options,build", list(_leak_cases()))
 def test_observations_leak_nothing(game_id, n, options, build):
     """Redrawing what a seat has not seen changes neither its observation nor who is asked next."""
     game = games.get(game_id, build)
