@@ -40,6 +40,9 @@ def switch_game(page, game):
     (other parts of the form, such as the match count, settle on their own)."""
     page.select_option("#id_game", game)
     page.locator("#tournament-bots legend", has_text=f"Bots of {game}").wait_for()
+    # The new form is in the page before htmx has wired it (it does so while the swap settles): a
+    # choice made in between would send no request.
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
 def test_sign_up_upload_a_bot_see_it_validated_and_on_the_leaderboard(site, page):
