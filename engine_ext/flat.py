@@ -57,8 +57,9 @@ class Frame:
         self.me, self.n = me, n
 
     def relative(self, seat):
-        """Row of absolute ``seat`` (0 = the observer), or None for no seat."""
-        if seat is None or not 0 <= seat < self.n:
+        """Row of absolute ``seat`` (0 = the observer), or None for no seat (nobody, or a figure
+        that is no seat, such as Shōgun no Katana's ghost)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
             return None
         return (seat - self.me) % self.n
 

@@ -151,6 +151,10 @@ class GameSpec:
     docs: str = ""                      # the bot reference, relative to the repository root
     starter_bots: tuple = ()            # starter bots for authors, relative to the repository root
     canonical_options: object = None    # (n_players, options) -> options with auto values made explicit
+    # (n_players, resolved options) -> None, or ValueError saying why these options cannot seat that
+    # many players (Shōgun no Katana: a seat alone needs the ghost, which plays with 1 to 3 seats), so
+    # that every entry point refuses such a table before anything is queued.
+    check_table: object = None
     replay_board: object = None         # () -> JSON: the fixed board a replay renderer draws (a map's
                                         # geometry, from the game's data module), None without one
     # The balance report (``arena balance``) splits win rates by the seat and by these facts each
@@ -173,6 +177,11 @@ class GameSpec:
     # ("module:function") returns it as a JSON object (Katana: {kind: {key: {fact: value}}}) for the
     # renderers that draw the table (the replay viewer, a person's seat).  Empty: the views say all.
     components: str = ""
+    # A story campaign (Shōgun no Katana's « mode histoire »): "module:attribute" of an object that
+    # scores it (``engine_ext.shogun.story.Campaign``: its chapter option, automaton levels, chapters,
+    # points, penalties and titles).  A game that declares one offers the tournament format ``story``;
+    # a match with its chapter option set is a story match, rated in no pool.
+    campaign: str = ""
 
     def __post_init__(self):
         if self.result_kind not in RESULT_KINDS:
@@ -206,6 +215,14 @@ class GameSpec:
                 raise ValueError(f"option {name} of {self.id} must be one of "
                                  f"{', '.join(map(str, option.choices))}, not {value!r}")
             resolved[name] = value
+        return resolved
+
+    def check_match(self, n_players, options=None):
+        """The options resolved; ValueError unless ``n_players`` may play the game with them."""
+        self.check_players(n_players)
+        resolved = self.resolve_options(options)
+        if self.check_table is not None:
+            self.check_table(n_players, resolved)
         return resolved
 
     def check_players(self, n_players):

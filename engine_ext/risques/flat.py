@@ -122,4 +122,5 @@ LAYOUT = FlatLayout(
         participant("owner", lambda e: e["owner"], "the seat it acts for"),
         number("rank", lambda e: e.get("rank"), 2, "wounds it can still take for its commander"),
     ), "the General's two ashigaru and the Yojimbo's two guards, when listed", len(VASSALS)),
+    reader="engine_ext.risques._flat",
 )

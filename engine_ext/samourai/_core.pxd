@@ -2,7 +2,7 @@
 # for its counters, int[::1] for its tables), the data's numbers as C ints and C int tables, and C
 # calls for the mechanics.  Names not declared here stay Python.  The helpers marked noexcept
 # cannot fail on a consistent state (they read C tables): they are spared the exception check
-# after every call.
+# after every call.  Those marked final are called directly (and inlined) within this module.
 cimport cython
 from engine_ext._rng cimport Rng
 
@@ -65,6 +65,7 @@ cdef class SamouraiCore:
     @cython.locals(s=cython.int)
     cdef int _namer(self) noexcept
     cdef inline void _offer(self, int action) noexcept
+    @cython.final
     cdef inline void _log(self, int kind, int seat, int a, int b, int amount, int audience) noexcept
     cdef void _log_cards(self, int kind, int seat, list cards, int amount, int audience)
     @cython.locals(i=cython.int, j=cython.int)
@@ -76,6 +77,7 @@ cdef class SamouraiCore:
     cdef inline bint has_card(self, int seat, int card) noexcept
     cdef inline bint can_play_any_time(self, int seat) noexcept
     cpdef int territories_of(self, int seat) noexcept
+    @cython.final
     cdef bint _holds_at_least(self, int seat, int count) noexcept
     cpdef int clan_points(self, int seat) noexcept
     cpdef int cities_of(self, int seat) noexcept

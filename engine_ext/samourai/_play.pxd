@@ -1,16 +1,16 @@
 # Declarations that make _play.py a compiled module: C calls for the windows, cards, moves and
-# battles of an activation turn, on the state of _core (noexcept: see _core.pxd).  Names not
-# declared here stay Python.
+# battles of an activation turn, on the state of _core (noexcept: see _core.pxd).  The helpers
+# marked final are called directly (and inlined) within this module; names not declared here stay
+# Python.
 cimport cython
 from engine_ext.samourai._core cimport (SamouraiCore,
-    AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL,
-    EV_CASTLE, EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY,
-    EV_RETREAT, EV_REVEAL, EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU,
-    FX_NINJA, FX_SECT, FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START,
-    NINJA, NK, NT, PASS, PLAY,
-    PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT,
-    ST_COUNTER, ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
-    WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
+    AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE,
+    EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
+    EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SECT, FX_UPRISING,
+    FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY, PLAYER, RELOCATE,
+    REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT,
+    ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO, WINNING_DEFENDER_DRAW, W_AFTER,
+    W_MOVE)
 
 cdef int CTX_TURN, CTX_WINDOW
 
@@ -36,8 +36,11 @@ cdef class SamouraiPlay(SamouraiCore):
                    removed=cython.int, pick=cython.int, k=cython.int, paid=cython.int)
     cdef void _resolve_card(self)
     cdef void _after_card(self)
-    cdef int _move_cost(self, int seat, int t) noexcept
-    cdef bint _dest_ok(self, int seat, int origin, int t) noexcept
+    @cython.final
+    cdef inline int _move_cost(self, int seat, int t) noexcept
+    @cython.final
+    cdef inline bint _dest_ok(self, int seat, int origin, int t) noexcept
+    @cython.final
     @cython.locals(i=cython.int)
     cdef bint _is_origin(self, int seat, int o) noexcept
     cdef bint _can_move(self, int seat) noexcept

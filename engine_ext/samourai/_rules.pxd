@@ -1,6 +1,6 @@
 # Declarations that make _rules.py a compiled module: the flow of rounds and phases, the legality of
-# each decision and its effect as C calls on the state of _core (noexcept: see _core.pxd).  Names
-# not declared here stay Python.
+# each decision and its effect as C calls on the state of _core (noexcept and final: see _core.pxd).
+# Names not declared here stay Python.
 cimport cython
 from engine_ext._rng cimport Rng
 from engine_ext.samourai._core cimport (
@@ -42,8 +42,11 @@ cdef class SamouraiState(SamouraiOptions):
     cdef void _discards_done(self)
     @cython.locals(s=cython.int)
     cpdef void _finish(self, int reason)
+    @cython.final
     cdef inline int _castle_price(self, int t) noexcept
-    cdef bint _can_build_at(self, int seat, int t) noexcept
+    @cython.final
+    cdef inline bint _can_build_at(self, int seat, int t) noexcept
+    @cython.final
     cdef inline bint _can_return_to(self, int seat, int t) noexcept
     cdef bint _any_return(self, int seat) noexcept
     @cython.locals(victim=cython.int, placed=cython.int)
@@ -55,8 +58,10 @@ cdef class SamouraiState(SamouraiOptions):
     cdef bint _is_legal(self, int seat, int action) except -1
     @cython.locals(step=cython.int, s=cython.int, t=cython.int, k=cython.int, i=cython.int, slots=cython.int,
                    hand=cython.int[::1], base=cython.int)
+    @cython.final
     cdef void _collect_legal(self, int seat) noexcept
     @cython.locals(category=cython.int, effect=cython.int, barred=cython.bint)
+    @cython.final
     cdef bint _playable_in_turn(self, int seat, int card) noexcept
     @cython.locals(step=cython.int, t=cython.int, k=cython.int, nxt=cython.int)
     cpdef void _apply(self, int seat, int action)

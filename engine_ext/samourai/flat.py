@@ -118,4 +118,5 @@ LAYOUT = FlatLayout(
            "your phase-4 discards set aside"),
     number("you.treasury", lambda o: o["you"]["treasury"], KOKU, "koku in your treasury"),
     PerSeat("seats", lambda o: o["seats"], SEAT, "every seat, yours first, then in seat order", MAX),
+    reader="engine_ext.samourai._flat",
 )

@@ -66,6 +66,13 @@ def _hand(state, seat, field="hand"):
     return {KEYS[k]: counts[seat * NK + k] for k in range(NK) if counts[seat * NK + k]}
 
 
+def _territories(state):
+    # each table read once: on the compiled state every read of a table field is a new view of it
+    owner, samurai, castle, blocked = state.owner, state.samurai, state.castle, state.blocked
+    return [{"key": TKEYS[t], "owner": _none(owner[t]), "samurai": samurai[t], "castle": _none(castle[t]),
+             "barred": bool(blocked[t])} for t in range(NT)]
+
+
 def _seat_view(state, s):
     return {
         "clan": data.CLANS[s][0],
@@ -146,8 +153,7 @@ def _table(state, seat):
         "emperor_office_sold": bool(state.office_sold),
         "emperor_support_used": bool(state.support_used),
         "shogun_power_used": bool(state.shogun_power_used),
-        "territories": [{"key": TKEYS[t], "owner": _none(state.owner[t]), "samurai": state.samurai[t],
-                         "castle": _none(state.castle[t]), "barred": bool(state.blocked[t])} for t in range(NT)],
+        "territories": _territories(state),
         "seats": [_seat_view(state, s) for s in range(state.n)],
         "draw_pile": len(state.pile),
         "discard_pile": [KEYS[c] for c in state.discard],

@@ -31,13 +31,14 @@ cdef void _free_spaces(int[::1] used, int[::1] least_players, int n) noexcept
 
 
 cdef class ShogunCore:
-    cdef public int n, decisions, forfeited, round, komainu, first
+    cdef public int n, decisions, forfeited, round, komainu, first, ghost_level, board_players, chapter
+    cdef public object ghost
     cdef public bint over, record
     cdef public object seed, end_reason
     cdef public Rng rng
     cdef public list events, under, katana_comp, delivered, honours, end_scores
     cdef public list katana_this_turn, halls, tile_stack, daimyo_deck, market_deck, honour_deck
-    cdef public list honour_display, draft
+    cdef public list honour_display, draft, katana_deco
     cdef public int[::1] coins, score, passed, workers_free, workers_unlocked, monks_used, figures_on_board
     cdef public int[::1] stock, artisan, project, sashimono, hand, held, family_home, member, katana_state
     cdef public int[::1] katana_column, katana_value, shame, second_line, action_area, favour

@@ -11,6 +11,8 @@ import array
 import cython
 
 from .._rng import Rng
+from . import _ghost
+from . import chapters
 from . import data
 
 if not cython.compiled:   # the compiled module cimports the same names (see _core.pxd)
@@ -29,6 +31,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _co
         HC_PALACE, HC_ARTISANS, HC_SASHIMONO, HC_PERMANENTS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
         HC_STOCK, HC_KATANA, HC_SWORDS_WITH, HC_DECORATED, HC_SETS, SET_POINTS, HALL_PASSIVE, N_HALL_TILES,
         N_HONOURS, STARTING_STOCK, DAIMYO_PILE, MARKET_PILE)
+GHOST_STREAM = 77                    # the ghost's own random stream (R118, R130)
 
 # the int tables of the state (see _allocate): per seat, and for the board
 SEAT_INTS = 16 + 4 * NRES + 6 * CELLS + N_CARDS + N_HALLS + 3 * MAX_OPEN
@@ -169,6 +172,10 @@ class ShogunCore:
     def setup(self, n_players, seed, record):
         n = n_players
         self.n = n
+        # R120: the ghost (``ghost_level`` > 0, set before) counts as a player on the board; its
+        # deck has a stream of its own, so that a game without it draws exactly as before.
+        self.board_players = n + 1 if self.ghost_level else n
+        self.ghost = _ghost.Ghost(self.ghost_level, Rng(seed, GHOST_STREAM)) if self.ghost_level else None
         self.seed = seed
         self.record = record
         self.rng = Rng(seed)
@@ -208,6 +215,7 @@ class ShogunCore:
         _fill(self.katana_value, 0)
         _fill(self.shame, 0)
         self.delivered = [[] for _ in range(n)]       # per seat: [tile, deco, added L, B, A, G]
+        self.katana_deco = [0] * n                    # the delivered katana's decorated types (bits)
         self.honours = [[] for _ in range(n)]
         _fill(self.open_card, -1)
         _fill(self.open_used, 0)
@@ -220,10 +228,10 @@ class ShogunCore:
         _fill(self.space_tile, -1)
         _fill(self.space_worker, -1)
         for k in range(N_SPACES):
-            self.space_open[k] = 1 if SPACE_LEAST[k] <= n else 0
-        _free_spaces(self.market_used, MARKET_LEAST, n)
-        _free_spaces(self.academy_used, ACADEMY_LEAST, n)
-        _free_spaces(self.palace_used, PALACE_LEAST, n)
+            self.space_open[k] = 1 if SPACE_LEAST[k] <= self.board_players else 0
+        _free_spaces(self.market_used, MARKET_LEAST, self.board_players)
+        _free_spaces(self.academy_used, ACADEMY_LEAST, self.board_players)
+        _free_spaces(self.palace_used, PALACE_LEAST, self.board_players)
         self.komainu = -1
         _fill(self.sashi_supply, data.SASHIMONO_PER_TYPE)
         _fill(self.favour, FAVOUR_OUT)
@@ -336,7 +344,7 @@ class ShogunCore:
             self.events.append((kind, seat, a, b, c))
 
     def _reveal_honours(self):
-        for _ in range(self.n):
+        for _ in range(self.board_players):
             if self.honour_deck:
                 card = self.honour_deck.pop()
                 self.honour_display.append(card)
@@ -558,12 +566,13 @@ class ShogunCore:
             self.katana_state[seat] = 2
             self.katana_column[seat] = cell % COLS
             self.katana_value[seat] = self.katana_base(seat) + self.decoration_points(deco)
+            self.katana_deco[seat] = deco
             self.katana_this_turn.append(seat)
             return -1
         slot = len(self.delivered[seat])
         self.delivered[seat].append([tile, deco, 0, 0, 0, 0])
         for k in range(len(BLOCKED_SLOTS)):
-            if BLOCKED_SLOTS[k] == slot:
+            if BLOCKED_SLOTS[k] == slot and not (self.chapter and self.chapter == chapters.ALL_WORKERS):  # ch. 7
                 self.workers_unlocked[seat] += 1
                 self.workers_free[seat] += 1
         if 0 <= sashi < NRES:
@@ -603,7 +612,11 @@ class ShogunCore:
     # ------------------------------------------------------------------ restoration (R105)
     def restore(self):
         self.round += 1
-        self.first = self.komainu if self.komainu >= 0 else (self.first + 1) % self.n
+        if self.komainu != _ghost.GHOST_FIGURE:        # R129: the ghost on the Komainu keeps the order
+            self.first = self.komainu if self.komainu >= 0 else (self.first + 1) % self.n
+        if self.ghost is not None:
+            self.ghost.plays_first = self.komainu == _ghost.GHOST_FIGURE
+            self.ghost.restore(self.ghost.rng)                            # R129-R130
         self.komainu = -1
         for s in range(self.n):
             self.passed[s] = 0
@@ -615,9 +628,9 @@ class ShogunCore:
             if self.space_open[k] and self.space_tile[k] < 0 and self.tile_stack:
                 self.space_tile[k] = self.tile_stack.pop()
                 self._log(EV_REFILL, -1, k, self.space_tile[k], 0)
-        _free_spaces(self.market_used, MARKET_LEAST, self.n)
-        _free_spaces(self.academy_used, ACADEMY_LEAST, self.n)
-        _free_spaces(self.palace_used, PALACE_LEAST, self.n)
+        _free_spaces(self.market_used, MARKET_LEAST, self.board_players)
+        _free_spaces(self.academy_used, ACADEMY_LEAST, self.board_players)
+        _free_spaces(self.palace_used, PALACE_LEAST, self.board_players)
         self._log(EV_ROUND, self.first, self.round + 1, 0, 0)
         self._reveal_honours()
 
@@ -650,7 +663,8 @@ class ShogunCore:
                     if entry[1] & (1 << r):
                         count += 1
         elif kind == HC_PALACE:
-            count = FAMILY_MEMBERS - self.family_home[seat]
+            for k in range(N_HALLS):                 # members in the palace (two fit a hall in ch. 12)
+                count += self.member[seat * N_HALLS + k]
         elif kind == HC_ARTISANS:
             for r in range(NRES):
                 count += self.artisan[seat * NRES + r] - ACADEMY_START
@@ -759,12 +773,16 @@ class ShogunCore:
         for s in range(n):
             self.end_scores[s][5] = self.score[s]
             self._log(EV_SCORE, s, self.score[s], 0, 0)
+        if self.ghost is not None:                                              # R131
+            _ghost.end_scoring(self, self.ghost)
 
     def ranks(self):
         """R113: most points; a tie goes to the holder of the highest favour card; else shared.
         A seat that forfeited ranks last, alone."""
         n = self.n
         key = []
+        if self.ghost is not None:                 # R132: it holds no favour card
+            key.append((self.ghost.total if self.over else self.ghost.score, -1))
         for s in range(n):
             best = -1
             for f in range(N_FAVOURS):
@@ -775,4 +793,5 @@ class ShogunCore:
             else:
                 key.append((self.score[s], best))
         distinct = sorted(set(key), reverse=True)
-        return [distinct.index(key[s]) + 1 for s in range(n)]
+        shift = 1 if self.ghost is not None else 0
+        return [distinct.index(key[s + shift]) + 1 for s in range(n)]

@@ -14,7 +14,7 @@ cdef int K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE
 cdef int PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE
 cdef int PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL
 cdef int PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT
-cdef int PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER
+cdef int PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER, PH_MARKET_COIN
 cdef int A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT
 cdef int A_MARKET_AFTER_BUY, A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END
 cdef int PALACE_AREA, ACADEMY_AREA, MARKET_AREA, FORGE_AREA, HOUSE_AREA, E_SECOND_ADVANTAGE, E_SASHIMONO
@@ -36,7 +36,7 @@ cdef class ShogunFlow(ShogunCore):
     cdef public int d_cell, d_double, d_bonus, d_twice, d_row, d_col, d_slot, d_played
     cdef public int offered_count, depth, next_seat
     cdef public int[::1] offered, offered_list, stack_phase, stack_seat
-    cdef public int[::1] compose_left, counts
+    cdef public int[::1] compose_left, counts, market_coins
 
     cpdef reset(self, int n_players, object seed, bint record)
     cdef inline void _push(self, int phase, int seat) noexcept
@@ -73,6 +73,7 @@ cdef class ShogunFlow(ShogunCore):
     cdef bint _market_has_card(self) noexcept
     cdef bint _free_hall_for(self, int seat) noexcept
     cdef bint _can_reorganize(self, int seat) noexcept
+    cdef bint _hall_room(self, int seat, int slot) noexcept
     cdef bint _any_move(self, int seat) noexcept
     @cython.locals(hall=cython.int)
     cdef bint _hall_usable(self, int seat, int slot) noexcept

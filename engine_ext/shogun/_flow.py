@@ -8,6 +8,8 @@ import array
 
 import cython
 
+from . import _ghost
+from . import chapters
 from . import data
 from ._core import ShogunCore
 from .actions import ACTIONS
@@ -46,6 +48,7 @@ H_ADVANCE = data.H_ADVANCE
 MARKET_DISPLAY = data.MARKET_DISPLAY
 MONKS = data.MONKS
 FAMILY_MEMBERS = data.FAMILY_MEMBERS
+NO_DECORATING = chapters.NO_DECORATING      # the story chapter whose academy is closed
 KATANA_MAX_RESOURCES = data.KATANA_MAX_RESOURCES
 PROJECT_CHANGE_PENALTY = data.PROJECT_CHANGE_PENALTY
 KOMAINU_COINS = data.KOMAINU_COINS
@@ -93,6 +96,7 @@ K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE = range(5)
  PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL,
  PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
  PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, PH_OVER) = range(29)
+PH_MARKET_COIN = 29                          # story chapter 13: the coin on a resource bought (PURCHASE_<res>)
 (A_END_TURN, A_SIDE_NEXT, A_SIDE_FREE, A_SIDE_END, A_DELIVER_REST, A_DELIVER_PROJECT, A_MARKET_AFTER_BUY,
  A_MARKET_CARDS, A_PALACE_SIDE, A_ACADEMY_SIDE, A_FORGE_END) = range(100, 111)
 
@@ -113,7 +117,9 @@ def _area_of_phase(phase):
 class ShogunFlow(ShogunCore):
     """The flow of decisions on top of ``ShogunCore``."""
 
-    def __init__(self, n_players, seed, record=True):
+    def __init__(self, n_players, seed, record=True, ghost_level=0, chapter=0):
+        self.ghost_level = ghost_level              # R115: 0 without the ghost, else its level
+        self.chapter = chapter                      # R133: the story chapter 1-14, 0 none
         self._allocate(n_players)
         self.stack_phase = _zeros(STACK_SIZE)       # where the flow goes back to: phases and seats
         self.stack_seat = _zeros(STACK_SIZE)
@@ -121,12 +127,16 @@ class ShogunFlow(ShogunCore):
         self.offered_list = _zeros(N_ACTIONS)       # marked, and listed in the order offered
         self.compose_left = _zeros(NRES)
         self.counts = _zeros(NRES)                  # scratch: the project's resources being laid out
+        self.market_coins = _zeros(NRES)            # story chapter 13: coins on each resource's price
         self.reset(n_players, seed, record)
 
     def reset(self, n_players, seed, record):
         """A new game, on the tables allocated for ``n_players`` seats (the fast path plays its games
         on one state)."""
         self.setup(n_players, seed, record)
+        _fill(self.market_coins, 0)
+        if self.chapter:                            # R133: a story chapter's set-up
+            chapters.at_setup(self)
         self.depth = 0
         self.next_seat = -1                         # the seat of the phase _step or _next_turn returns
         _fill(self.offered, 0)
@@ -134,6 +144,9 @@ class ShogunFlow(ShogunCore):
         self.phase = PH_DRAFT
         self.actor = self.start_draft_seat(0)
         self.turn = self.first
+        if n_players == 1:                          # a seat alone takes the one tile offered (R12)
+            self.take_draft_tile(self.first, 0)
+            self.phase = PH_TURN
         self.monk = 0
         self.used_artisans = 0
         self.advances_left = 0
@@ -226,6 +239,9 @@ class ShogunFlow(ShogunCore):
                     return self._to(PH_SIDE_DECORATE, other)
                 if self.side_kind == PALACE_AREA and self._usable_halls(other, False):
                     return self._to(PH_SIDE_HALL, other)
+            if self.turn == self.n:                   # after the ghost's turn (R123 d, R125)
+                _ghost.academy_decoration(self.ghost)
+                return self._next_turn()
             return self._to(PH_AFTER, self.turn)
         if phase == A_SIDE_FREE:
             if not self.passed[seat]:
@@ -265,6 +281,8 @@ class ShogunFlow(ShogunCore):
         raise AssertionError("unknown step %d" % phase)
 
     def _next_turn(self):
+        if self.ghost is not None:
+            return self._next_turn_with_ghost()
         for k in range(1, self.n + 1):
             seat = (self.turn + k) % self.n
             if not self.passed[seat]:
@@ -276,6 +294,46 @@ class ShogunFlow(ShogunCore):
         self.restore()
         self.turn = self.first
         return self._to(PH_TURN, self.first)
+
+    def _next_turn_with_ghost(self):
+        """R117, R121, R129: the ghost's place in the turn order is between the last seat and the
+        first, playing first in a round after its Komainu, else last.  ``turn`` is ``n`` while the
+        ghost plays."""
+        n = self.n
+        ghost = self.ghost
+        position = n if self.turn == n else (self.turn - self.first + n) % n
+        for k in range(1, n + 2):
+            p = (position + k) % (n + 1)
+            if p == n:
+                if not ghost.passed:
+                    return self._ghost_plays()
+            elif not self.passed[(self.first + p) % n]:
+                self.turn = (self.first + p) % n
+                return self._to(PH_TURN, self.turn)
+        if self.chapter:                          # A16: a chapter's end of round, the last included
+            chapters.at_round_end(self)
+        if self.round == ROUNDS - 1:
+            self._finish("four_rounds")
+            return self._to(PH_OVER, -1)
+        self.restore()
+        if self.chapter:
+            chapters.at_round_start(self)
+        if ghost.plays_first:
+            return self._ghost_plays()
+        self.turn = self.first
+        return self._to(PH_TURN, self.first)
+
+    def _ghost_plays(self):
+        """The ghost's turn, played by the engine; then each seat may take the benefit it hands out,
+        clockwise from the first seat (R123 d, R125)."""
+        self.turn = self.n
+        benefit = _ghost.ghost_turn(self, self.ghost)
+        if benefit:
+            self.side_kind = benefit
+            self.side_first = self.first
+            self.side_index = 0
+            return self._to(A_SIDE_NEXT, self.first)
+        return self._next_turn_with_ghost()
 
     def _finish(self, reason):
         self.final_scoring()
@@ -537,12 +595,21 @@ class ShogunFlow(ShogunCore):
 
     def _free_hall_for(self, seat):
         for slot in range(N_HALLS):
-            if not self.member[seat * N_HALLS + slot]:
+            if self._hall_room(seat, slot):
                 return True
         return False
 
+    def _hall_room(self, seat, slot):
+        """Can one more of the seat's members go to this hall?  One each, but in a chapter's palace."""
+        if self.chapter:
+            return chapters.hall_room(self, seat, slot)
+        return not self.member[seat * N_HALLS + slot]
+
     def _can_reorganize(self, seat):
-        return self.family_home[seat] < FAMILY_MEMBERS and self._free_hall_for(seat)
+        placed = FAMILY_MEMBERS - self.family_home[seat]
+        if self.chapter:
+            placed = chapters.family_members(self) - self.family_home[seat]
+        return placed > 0 and self._free_hall_for(seat)
 
     def _any_move(self, seat):
         for cell in range(CELLS):
@@ -603,10 +670,10 @@ class ShogunFlow(ShogunCore):
             return self.space_open[place] and tile >= 0 and self.can_enter(seat, tile)
         if place == P_MARKET:
             return _first_free(self.market_used) >= 0
-        if place == P_ACADEMY:
-            return _first_free(self.academy_used) >= 0
+        if place == P_ACADEMY:                      # chapter 11 (A42): closed to the seat
+            return _first_free(self.academy_used) >= 0 and not (self.chapter and self.chapter == NO_DECORATING)
         if place == P_PALACE:
             return _first_free(self.palace_used) >= 0
         if place == P_KOMAINU:
-            return self.komainu < 0
+            return self.komainu == -1               # -1: free; a seat or the ghost (-2) holds it
         return True

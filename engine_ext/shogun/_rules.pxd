@@ -9,7 +9,7 @@ from engine_ext.shogun._flow cimport (ShogunFlow, PASS, DONE, WORKER, MONK, N_PL
     P_PALACE, P_KOMAINU, P_LINE, DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW,
     COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER, DROP, COMPOSE, HALL, REORGANIZE,
     MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS, REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE,
-    K_HOUSE, PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
+    K_HOUSE, PH_DRAFT, PH_TURN, PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_COIN, PH_MARKET_CARD, PH_ADVANCE,
     PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE, PH_SIDE_HALL,
     PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE, PH_DELIVER_LINES, PH_PROJECT,
     PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY, PH_HALL_ONCE, A_END_TURN, A_SIDE_NEXT,
@@ -43,4 +43,4 @@ cdef class ShogunState(ShogunFlow):
     cdef void _compose(self, int s, int r)
 
 @cython.locals(state=ShogunState, policy=Rng, g=cython.int, s=cython.int, decisions=cython.longlong)
-cpdef dict play_random_games(int n_players, int n_games, object seed)
+cpdef dict play_random_games(int n_players, int n_games, object seed, object options=*)

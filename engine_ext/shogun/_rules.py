@@ -55,6 +55,7 @@ steps its area asks, then ``DONE``.  Rulings where the rulebook is silent, besid
 import cython
 
 from .._rng import Rng
+from . import chapters
 from . import data
 from . import views
 from ._core import _ints
@@ -71,7 +72,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
                         COLLECT_ROW, COLLECT_COLUMN, PURCHASE, ADVANCE, DECORATE, SASHIMONO, PROJECT, RECOVER,
                         DROP, COMPOSE, HALL, REORGANIZE, MARKET_CARD, HONOUR, KOMAINU_EFFECT, DRAFT, N_SWAPS, N_ACTIONS,
                         REORG_PAIRS, K_FORGE, K_MARKET, K_ACADEMY, K_PALACE, K_HOUSE, PH_DRAFT, PH_TURN,
-                        PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_CARD, PH_ADVANCE,
+                        PH_AFTER, PH_HONOUR, PH_SASHIMONO, PH_MARKET_BUY, PH_MARKET_COIN, PH_MARKET_CARD, PH_ADVANCE,
                         PH_DECORATE, PH_SIDE_DECORATE, PH_SIDE_FREE, PH_PAL_PLACE, PH_REORG, PH_PAL_ACTIVATE,
                         PH_SIDE_HALL, PH_FORGE, PH_MOVE, PH_KOMAINU, PH_LINE, PH_RESOLVE, PH_DELIVER_SCORE,
                         PH_DELIVER_LINES, PH_PROJECT, PH_KATANA_MODIFY, PH_COMPOSE, PH_DECORATE_ONE, PH_FAMILY,
@@ -158,10 +159,14 @@ class ShogunState(ShogunFlow):
         elif ph == PH_MARKET_BUY:
             self._offer(DONE)
             for r in range(NRES):
-                if self.coins[s] >= RESOURCE_PRICE[r]:
+                if self.coins[s] >= RESOURCE_PRICE[r] + self.market_coins[r]:
                     self._offer(PURCHASE + r)
             if with_free:
                 self._offer_free(s, ph)
+        elif ph == PH_MARKET_COIN:
+            for r in range(NRES):
+                if self.bought_mask & (1 << r):
+                    self._offer(PURCHASE + r)
         elif ph == PH_MARKET_CARD:
             for p in range(MARKET_DISPLAY):
                 if self.market_display[p] >= 0:
@@ -182,13 +187,13 @@ class ShogunState(ShogunFlow):
                     self._offer_free(s, ph)
         elif ph == PH_PAL_PLACE or ph == PH_FAMILY:
             for h in range(N_HALLS):
-                if not self.member[s * N_HALLS + h]:
+                if self._hall_room(s, h):
                     self._offer(HALL + h)
         elif ph == PH_REORG:
             self._offer(DONE)
             for k in range(len(REORG_PAIRS)):
                 a, b = REORG_PAIRS[k]
-                if (self.member[s * N_HALLS + a] and not self.member[s * N_HALLS + b]
+                if (self.member[s * N_HALLS + a] and self._hall_room(s, b)
                         and not self.reorg_moved & (1 << a)):
                     self._offer(REORGANIZE + k)
         elif ph == PH_PAL_ACTIVATE:
@@ -328,14 +333,19 @@ class ShogunState(ShogunFlow):
             self.take_sashimono(s, action - SASHIMONO)
             self._pop()
         elif ph == PH_MARKET_BUY:
-            if action == DONE:
+            if action == DONE and self.chapter and self.bought_mask and chapters.market_coin(self):
+                self._ask(PH_MARKET_COIN, s)
+            elif action == DONE:
                 self._goto(A_MARKET_AFTER_BUY, s)
             else:
                 r = action - PURCHASE
-                self.coins[s] -= RESOURCE_PRICE[r]
+                self.coins[s] -= RESOURCE_PRICE[r] + self.market_coins[r]
                 self.stock[s * NRES + r] += 1
                 self.bought_mask |= 1 << r
-                self._log(EV_PURCHASE, s, r, RESOURCE_PRICE[r], 0)
+                self._log(EV_PURCHASE, s, r, RESOURCE_PRICE[r] + self.market_coins[r], 0)
+        elif ph == PH_MARKET_COIN:                        # chapter 13: the coin raises that price for good
+            self.market_coins[action - PURCHASE] += 1
+            self._goto(A_MARKET_AFTER_BUY, s)
         elif ph == PH_MARKET_CARD:
             self.take_market_card(s, action - MARKET_CARD)
             self.market_cards_left -= 1
@@ -349,7 +359,7 @@ class ShogunState(ShogunFlow):
             self._decoration(s, ph, action)
         elif ph == PH_PAL_PLACE or ph == PH_FAMILY:
             slot = action - HALL
-            self.member[s * N_HALLS + slot] = 1
+            self.member[s * N_HALLS + slot] += 1              # 2 only in chapter 12's palace
             self.family_home[s] -= 1
             self._log(EV_FAMILY, s, slot, 0, 0)
             if ph == PH_FAMILY:
@@ -365,8 +375,8 @@ class ShogunState(ShogunFlow):
                 self._pop()
             else:
                 a, b = REORG_PAIRS[action - REORGANIZE]
-                self.member[s * N_HALLS + a] = 0
-                self.member[s * N_HALLS + b] = 1
+                self.member[s * N_HALLS + a] -= 1
+                self.member[s * N_HALLS + b] += 1
                 self.reorg_moved |= 1 << b
                 self._log(EV_REORGANIZE, s, a, b, 0)
         elif ph == PH_PAL_ACTIVATE:
@@ -451,6 +461,8 @@ class ShogunState(ShogunFlow):
                 sashi = house
             self._put_sword(s, cell, tile, sashi)
             self.coins[s] += TILE_COINS[tile]
+            if self.chapter:                            # chapter 11: the round's number in coins
+                self.coins[s] += chapters.sword_bonus(self)
             deck = self.daimyo_deck[house]
             card = deck.pop() if deck else -1
             if card >= 0:
@@ -565,6 +577,8 @@ class ShogunState(ShogunFlow):
         if ph == PH_DECORATE:
             self.used_artisans |= 1 << r
         elif ph == PH_SIDE_DECORATE:
+            if self.ghost is not None:
+                self.ghost.decoration_due = 0           # R125 l.916: a seat decorated, the ghost does not
             self._goto(A_SIDE_FREE, s)
         else:
             self._pop()
@@ -700,7 +714,9 @@ class ShogunState(ShogunFlow):
         other = ShogunState.__new__(ShogunState)
         for name in STATE_FIELDS:
             value = getattr(self, name)
-            if isinstance(value, list):
+            if name == "ghost":
+                value = value.clone() if value is not None else None
+            elif isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
                 if name == "delivered":
                     value = [[list(e) for e in v] for v in getattr(self, name)]
@@ -722,26 +738,28 @@ STATE_FIELDS = (
     "second_line", "action_area", "end_scores", "space_tile", "space_worker", "space_open", "market_used",
     "academy_used", "palace_used", "komainu", "sashi_supply", "favour", "katana_this_turn", "halls",
     "tile_stack", "daimyo_deck", "market_deck", "market_display", "honour_deck", "honour_display", "first",
-    "draft", "phase", "actor", "turn", "monk", "used_artisans", "advances_left", "activated_halls",
+    "draft", "katana_deco", "chapter", "ghost_level", "board_players", "ghost", "phase", "actor", "turn", "monk", "used_artisans",
+    "advances_left", "activated_halls",
     "repeat_left", "hall_move_slot", "free_moves", "forge_line", "move_mask", "bought_mask",
     "market_cards_left", "side_kind", "side_first", "side_index", "reorg_moved", "pending_buy", "compose_left",
     "d_cell", "d_double", "d_bonus", "d_twice", "d_row", "d_col", "d_slot", "d_played", "offered",
-    "offered_list", "offered_count", "stack_phase", "stack_seat", "depth", "next_seat", "counts")
+    "offered_list", "offered_count", "market_coins", "stack_phase", "stack_seat", "depth", "next_seat", "counts")
 
 
 def new_state(n_players, seed, options=None):
-    """A new game; ``options`` are checked by the spec (none yet)."""
-    SPEC.check_players(n_players)
-    SPEC.resolve_options(options)
-    return ShogunState(n_players, seed, True)
+    """A new game; ``options`` are checked by the spec.  The ghost (R115-R120) joins 1 to 3 seats;
+    a seat alone needs it."""
+    options = SPEC.check_match(n_players, options)
+    return ShogunState(n_players, seed, True, options["ghost"], options["chapter"])
 
 
-def play_random_games(n_players, n_games, seed):
-    """The fast path: ``n_games`` whole games between uniform random players."""
+def play_random_games(n_players, n_games, seed, options=None):
+    """The fast path: ``n_games`` whole games between uniform random players (with the ghost of
+    ``options``, if any, as in ``new_state``)."""
     policy = Rng(seed, 54)
     decisions = 0
     points = 0
-    state = ShogunState(n_players, seed, False)
+    state = ShogunState(n_players, seed, False, SPEC.check_match(n_players, options)["ghost"] if options else 0)
     for g in range(n_games):
         if g > 0:
             state.reset(n_players, seed + g, False)

@@ -24,7 +24,8 @@ def derived(source):
     return "derived: " + source
 
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4           # RULEBOOK 1-4; solo needs the ghost (a later rules version)
+MIN_PLAYERS, MAX_PLAYERS = 1, 4           # RULEBOOK 1-4; a seat alone plays against the ghost
+MIN_PLAYERS_WITHOUT_GHOST = 2             # RULEBOOK
 ROUNDS = 4                                # RULEBOOK « La partie se joue en 4 tours »
 
 # --- resources: the forge's rows, top to bottom (RULEBOOK « Laque, Bois, Acier, Galuchat ») ---
@@ -283,3 +284,138 @@ NUM_HONOURS = 22                          # RULEBOOK
 FAVOURS = ("I", "II", "III", "IV", "V")
 FAVOUR_FIRST, FAVOUR_MOST_RESOURCES, FAVOUR_HIGHEST_VALUE, FAVOUR_LEFTMOST, FAVOUR_RIGHTMOST = range(5)
 FAVOUR_POINTS = 6
+
+# --- the ghost (« MODE +1 JOUEUR », R115-R132): an automaton seat played by the engine ---
+# A level is a layout of the ghost's 7 workers on a Washitsu side: ``available`` at the start, the
+# others on the sword slots ``blocked`` (a sword put on such a slot frees its worker, R122 b).
+# RULEBOOK: 5 levels, level 3 is the human layout (4 available, 3 blocked) and the ghost starts
+# with 3, 4 or 5 available workers; which level has which count and which slots are blocked is
+# CHOSEN (the backs are pictures) so that the ghost's mean score rises with the level: measured
+# over 300 solo games against shogun-smith per layout (BENCHMARKS.md, « Shōgun: the heuristic
+# against the ghost »), the number of workers a round and how soon the swords free the blocked
+# ones decide it: 3 available freed from the 5th sword 111, freed from the 3rd 129, the human
+# layout 249, 5 available freed by the 1st and 3rd swords 260, by the 1st and 2nd 264.
+GhostLevel = namedtuple("GhostLevel", "available blocked source")
+GHOST_LEVELS = (
+    GhostLevel(3, (4, 5, 6, 7), CHOSEN + ": the fewest workers, freed last (from the 5th sword)"),
+    GhostLevel(3, (2, 4, 6, 7), CHOSEN + ": the fewest workers, the first freed by the 3rd sword"),
+    GhostLevel(4, BLOCKED_SLOTS, derived("R115: ghost 3 is the front of the Washitsu, the human layout")),
+    GhostLevel(5, (0, 2), CHOSEN + ": the most workers, freed by the 1st and 3rd swords"),
+    GhostLevel(5, (0, 1), CHOSEN + ": the most workers, freed by its first two swords"),
+)
+GHOST_WORKERS = WORKERS_AVAILABLE + WORKERS_BLOCKED   # RULEBOOK: the same 7 workers as a player
+# The ghost's action cards name a main-board area.
+G_DAIMYO, G_PALACE, G_MARKET, G_ACADEMY, G_KOMAINU = range(5)
+GHOST_CARDS = ("daimyo", "palace", "market", "academy", "komainu")
+GHOST_DECK = (G_DAIMYO,) * 4 + (G_PALACE,) * 2 + (G_MARKET,) * 2 + (G_ACADEMY, G_KOMAINU)   # RULEBOOK l.840-856
+GHOST_SET_ASIDE = (G_PALACE, G_MARKET, G_ACADEMY)    # RULEBOOK l.840-856: one joins the deck each restoration
+GHOST_KOMAINU_POINTS = 4                             # RULEBOOK l.922
+GHOST_KATANA_SLOTS = KATANA_MAX_RESOURCES            # derived: A19, the composition has 7 places
+
+# --- story mode (« MODE HISTOIRE », l.980-1308; rules inventory §4, R133-R138) ---
+# Option ``chapter`` 1-14: one seat against a ghost of its choice.  Each chapter: its French title,
+# difficulty (RULEBOOK « DIFFICULTÉ »), its special rules in words, and its conditions as
+# (key, English text); the chapter is won when every condition holds and the seat scores strictly
+# more than the ghost (R134, A15: a tie is a defeat).  Parameters below say where they come from.
+EASY, INTERMEDIATE, DIFFICULT = "easy", "intermediate", "difficult"
+Chapter = namedtuple("Chapter", "number title difficulty rules conditions source")
+CH1_NO_SWORD, CH1_KATANA = "empty_forge", "katana_delivered"
+CH2_ARTISANS = "artisans_last_column"
+CH3_SWORDS, CH3_KATANA = "decorated_swords", "decorated_katana"
+CH4_SASHIMONO = "sashimono_points"
+CH5_PERMANENTS = "permanents"
+CH6_COMPOSITION = "katana_composition"
+CH8_SWORDS = "swords_delivered"
+CH9_COINS = "coins"
+CH10_POWER = "power_delivered"
+CH14_CARDS = "cards_held"
+
+CH3_DECORATIONS = 2                       # RULEBOOK l.1050 « au moins 2 ressources décorées »
+CH4_SASHIMONO_POINTS = 22                 # RULEBOOK l.1063 « au moins 22 points »
+CH5_PERMANENTS_MIN = 7                    # RULEBOOK l.1078 « au moins 7 cartes sous votre Forge »
+# CHOSEN (the composition is a picture, l.1098): the katana's 7 places (KATANA_MAX_RESOURCES), every type
+# present as the project requires, counted as a multiset (the order a katana is laid in is forced by
+# the forge, not by the picture we cannot see): 2 Laque, 2 Bois, 2 Acier, 1 Galuchat.
+CH6_KATANA_COUNTS = (2, 2, 2, 1)
+CH8_SWORDS_MIN = 8                        # RULEBOOK l.1130 « au moins 8 Sabres »
+CH9_COINS_MIN = 60                        # RULEBOOK l.1147 « au moins 60 pièces »
+CH10_POWER_MIN = 13                       # RULEBOOK l.1163 « valeur totale d'au moins 13 »; A13: tile power
+CH14_CARDS_MIN = 7                        # RULEBOOK l.1252 « au moins 7 cartes Daimyō ou Marché »; A41
+# Chapter 2 (« cette Salle du Palais doit être en jeu », picture l.1033): CHOSEN the advance-an-artisan
+# hall, the only hall that serves the chapter's condition (all artisans to the last column).
+CH2_HALL = 4
+# Chapter 7 (l.1112): no monks, no market card n°7, all 7 workers from the start, the Temple's coins
+# paid at the end of each round, round 4 included (A16), the shortfall in points.  RULEBOOK.
+CH7_MARKET_OUT = ("7",)
+# Chapter 11 (l.1178): no decorating.  « cette Salle du Palais » (picture): CHOSEN the advance-an-artisan
+# hall (the only hall about the academy), out with market n°2, n°6, every Daimyō C and the honour cards
+# about decorations or the academy (RULEBOOK; which honour cards those are, CHOSEN from their kinds);
+# academy spaces closed to the seat (A42); extra coins = the round's number per sword taken (RULEBOOK).
+CH11_HALL_OUT = 4
+CH11_MARKET_OUT = ("2", "6")
+CH11_DAIMYO_OUT = ("C",)
+CH11_HONOUR_KINDS_OUT = (HC_DECORATIONS, HC_ARTISANS, HC_DECORATED)
+# Chapter 12 (l.1194): 3 halls, 2 family members each (RULEBOOK); no picture: the first 3 of the usual
+# random draw (A43), the other two slots closed.
+CH12_OPEN_HALLS = 3
+CH12_FAMILY = 2
+# Chapter 13 (l.1216): « les 5 Salles affichées ici » (picture): CHOSEN the five halls that do not hand
+# out resources cheaply (scarce resources is the chapter's theme): coins, move, artisan, points, the
+# discount; market prices +1 per coin on a resource (RULEBOOK).  CHOSEN: the end scoring of leftover
+# resources (R106) keeps their base prices, without the coins on them (the text raises only what the
+# market charges, and the coins are not the seat's).
+CH13_HALLS = (0, 3, 4, 6, 7)
+
+_NO_RULES = ("none",)
+CHAPTERS = (
+    Chapter(1, "L'ORIGINE", EASY, _NO_RULES,
+            ((CH1_NO_SWORD, "no sword left in your forge at the end of the game"),
+             (CH1_KATANA, "your Shōgun no Katana delivered before the end of the last round")), RULEBOOK),
+    Chapter(2, "UNE PÉRIODE DE PAIX", INTERMEDIATE,
+            ("the Palace hall 'advance an artisan' is in play (chosen: the rulebook shows a picture)",),
+            ((CH2_ARTISANS, "all 4 of your artisans in the academy's last column at the end of the game"),),
+            RULEBOOK + "; hall " + CHOSEN),
+    Chapter(3, "GION MATSURI", EASY, _NO_RULES,
+            ((CH3_SWORDS, "at least 2 decorated resources on each sword you delivered"),
+             (CH3_KATANA, "at least 2 decorated resources on your Shōgun no Katana")), RULEBOOK),
+    Chapter(4, "RENOMMÉE ET GLOIRE", INTERMEDIATE, _NO_RULES,
+            ((CH4_SASHIMONO, "at least 22 points from sashimono sets (honour cards do not count)"),), RULEBOOK),
+    Chapter(5, "MASAMUNE EN VISITE", EASY, _NO_RULES,
+            ((CH5_PERMANENTS, "at least 7 cards under your forge as permanent advantages at the end"),),
+            RULEBOOK),
+    Chapter(6, "LA REQUÊTE DU SHŌGUN", DIFFICULT, _NO_RULES,
+            ((CH6_COMPOSITION, "your Shōgun no Katana delivered made of 2 Laque, 2 Bois, 2 Acier and "
+                               "1 Galuchat (chosen: the rulebook shows a picture)"),), RULEBOOK + "; composition "
+            + CHOSEN),
+    Chapter(7, "LES VENTS DE LA GUERRE", INTERMEDIATE,
+            ("no monks and no market cards n°7", "you have all 7 workers from the start",
+             "at the end of each round you pay the Temple's coins for that round; what you cannot pay "
+             "costs as many points"), (), RULEBOOK),
+    Chapter(8, "L'ENNEMI AUX PORTES", DIFFICULT, _NO_RULES,
+            ((CH8_SWORDS, "at least 8 swords delivered (the Shōgun no Katana does not count)"),), RULEBOOK),
+    Chapter(9, "LES TAMBOURS DE LA GUERRE", DIFFICULT, _NO_RULES,
+            ((CH9_COINS, "at least 60 coins at the end of the game"),), RULEBOOK),
+    Chapter(10, "LES SABRES DANS LA BATAILLE", INTERMEDIATE, _NO_RULES,
+            ((CH10_POWER, "swords delivered with a total power of at least 13"),), RULEBOOK + "; A13"),
+    Chapter(11, "MOMENT DE CRISE", DIFFICULT,
+            ("no decorating: the academy is closed to you; the hall 'advance an artisan', market cards "
+             "n°2 and n°6, Daimyō cards C and the honour cards about decorations or the academy are out",
+             "the ghost ignores its Académie cards and draws the next one",
+             "each sword you take from a Daimyō house gives extra coins equal to the round's number"),
+            (), RULEBOOK + "; hall and honour cards " + CHOSEN),
+    Chapter(12, "RUINES", EASY,
+            ("only 3 halls in the palace", "only 2 family members on your Washitsu and on the ghost's",
+             "both your members may be in the same hall; such a hall gives its effect once"), (),
+            RULEBOOK + "; A17, A43"),
+    Chapter(13, "UNE RECONSTRUCTION DIFFICILE", DIFFICULT,
+            ("the halls: take coins, move a sword, advance an artisan, pay for points, the discount "
+             "(chosen: the rulebook shows a picture)",
+             "each time you go to the market, a coin goes on one resource type you bought: it costs 1 more "
+             "per coin on it",
+             "each time the ghost goes to the market, a coin goes on the resource with the fewest coins "
+             "(a tie: the most expensive)"), (), RULEBOOK + "; halls " + CHOSEN),
+    Chapter(14, "UN REPOS BIEN MÉRITÉ", DIFFICULT, _NO_RULES,
+            ((CH14_CARDS, "at least 7 Daimyō or market cards in your hand at the end of the game"),),
+            RULEBOOK + "; A41"),
+)
+NUM_CHAPTERS = 14                         # RULEBOOK

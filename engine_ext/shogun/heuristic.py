@@ -8,8 +8,13 @@
 * on its turn it values each placement: a forge line by the swords there that can move (more for
   those a move completes), the market by what its swords need next and it can pay, a house by the
   tile's points and coins while its forge has room, the academy by the coins of the decorations it
-  could make, the palace by its halls, the Komainu by its coins; a monk only when the action is
-  worth clearly more than its price; it passes when nothing is worth a figure;
+  could make, the palace by its halls, the Komainu by its coins; it keeps up to three swords in the
+  forge (four from round 3); a monk only when the action is worth clearly more than its price; it
+  passes when nothing is worth a figure;
+* against the ghost it keeps five swords in the forge (six from round 3), puts its katana in play
+  as soon as the project holds every type, sends monks only to a forge line or a sword space worth
+  clearly more than their price (any good one in round 4, when coins left over score little), and
+  a place in an area the ghost's cards name costs a little (the ghost scores that area when full);
 * inside an action it moves the swords closest to completion first, buys the next resources of its
   swords, decorates whatever pays, activates every hall that gives something;
 * cards: it plays immediate gains at once, every effect that does something where it is (a
@@ -20,7 +25,9 @@
   already), and discards the others;
 * the palace is worth the halls its family would activate there, each hall by what it gives the
   seat now (a resource its swords need counts more, a paid hall only with coins to spare);
-* passing, it takes the honour card worth most to it as things stand.
+* passing, it takes the honour card worth most to it as things stand (the palace's by its members
+  there: 2 in all in chapter 12, else 3);
+* chapter 13: the coin after a purchase goes on the resource bought its swords need least.
 """
 import random
 
@@ -47,8 +54,34 @@ def _cell(name):
 
 
 class SwordSmith:
+    SWORDS_IN_FORGE = 3          # swords it keeps forging at once (one more from round 3)
+    MONK_WORTH = 25              # a placement worth a monk (with the temple's price and 3 coins to spare)
+    MONK_WORTH_LAST = 25         # the same in round 4
+    MONK_PLACES = ("ROW_", "COL_", "SPACE_", "MARKET", "KOMAINU", "ACADEMY", "PALACE")   # where a monk may go
+    PASS_BELOW = 4               # it passes when no placement is worth this much
+    KATANA_ROUND = 3             # it puts its katana in play from this round, or once the project holds
+    KATANA_PROJECT = 5           # this many resources (the engine offers it with every type there)
+    SPACE_BASE = 8               # a sword space's worth before the tile's points and coins
+    # Against the ghost (measured solo, BENCHMARKS.md « Shōgun: the heuristic against the ghost »): more
+    # swords at once and a sword space worth a little more, the katana as soon as it can, monks only
+    # on the forge and the sword spaces (any good one in round 4, when coins left over score little).
+    AGAINST_GHOST = {"SWORDS_IN_FORGE": 5, "MONK_WORTH": 35, "MONK_WORTH_LAST": 10, "KATANA_PROJECT": 4,
+                     "MONK_PLACES": ("ROW_", "COL_", "SPACE_"), "SPACE_BASE": 10}
+    PALACE_SCALE = 2.5           # the palace's worth per coin its halls give
+    MARKET_BASE = 10             # the market's worth when the swords lack resources (3 more per one lacking)
+    GHOST_AREA = 2               # with a ghost: what a place in an area its cards name costs (R127: the
+                                 # ghost scores a full area and draws again; « placez vos Ouvriers avec précaution »)
+
     def __init__(self, seed):
         self._rng = random.Random(seed)
+        self._tuned = False
+
+    def _tune(self, observation):
+        """Once, at the first decision: the ghost's settings when a ghost is at the table."""
+        self._tuned = True
+        if "ghost" in observation:
+            for name, value in self.AGAINST_GHOST.items():
+                setattr(self, name, value)
 
     # ------------------------------------------------------------------ reading the table
     def _read(self, observation):
@@ -91,6 +124,8 @@ class SwordSmith:
     def act(self, observation, legal_actions):
         if len(legal_actions) == 1:                      # nothing to weigh
             return legal_actions[0]
+        if not self._tuned:
+            self._tune(observation)
         self._read(observation)
         named = {NAMES[a]: a for a in legal_actions}
         phase = observation["phase"]
@@ -110,7 +145,7 @@ class SwordSmith:
                 return found
             if found:
                 return self._draft(named)
-        if "KATANA" in named and (self.round >= 3 or sum(self.me["project"].values()) >= 5):
+        if "KATANA" in named and (self.round >= self.KATANA_ROUND or sum(self.me["project"].values()) >= self.KATANA_PROJECT):
             return "KATANA"
         handler = getattr(self, "_" + phase, None)
         if handler is not None:
@@ -203,20 +238,25 @@ class SwordSmith:
         need = self._needs()
         short = sum(max(0, need[r] - self._stock(r)) for r in range(4))
         coins = self.me["coins"]
-        options.append(((10 + 3 * short) if short and coins >= 2 else 1, "MARKET"))
-        if len(self.swords) < 3 + (self.round >= 3):
+        options.append(((self.MARKET_BASE + 3 * short) if short and coins >= 2 else 1, "MARKET"))
+        if len(self.swords) < self.SWORDS_IN_FORGE + (self.round >= 3):
             for k, space in enumerate(self.obs["sword_spaces"]):
                 if space["tile"]:
                     tile = TILES[space["tile"]]
-                    options.append((8 + tile.points + 2 * tile.coins - len(tile.composition), "SPACE_%d" % (k + 1)))
+                    options.append((self.SPACE_BASE + tile.points + 2 * tile.coins - len(tile.composition),
+                                    "SPACE_%d" % (k + 1)))
         options.append((7 + (3 if self.round < 4 else 0), "KOMAINU"))
         options.append((self._academy_value(), "ACADEMY"))
         options.append((self._palace_value(), "PALACE"))
+        if "ghost" in self.obs and self.GHOST_AREA:
+            options = [(value - self.GHOST_AREA if place in ("MARKET", "KOMAINU", "ACADEMY", "PALACE") else value, place)
+                       for value, place in options]
         options.sort(reverse=True)
         for value, place in options:
-            if value < 4:
+            if value < self.PASS_BELOW:
                 break
-            if self.me["monks_used"] < 2 and coins >= self.obs["temple_cost"] + 3 and value >= 25:
+            if self.me["monks_used"] < 2 and coins >= self.obs["temple_cost"] + 3 and value >= (self.MONK_WORTH if self.round < 4 else self.MONK_WORTH_LAST) \
+                    and place.startswith(tuple(self.MONK_PLACES)):
                 if "MONK_" + place in named:
                     return "MONK_" + place
             if workers and "WORKER_" + place in named:
@@ -335,7 +375,7 @@ class SwordSmith:
             (mine if seat in hall["members"] else free).append(self._hall_worth(hall["hall"], placing=True))
         if self.me["family_home"] and free:
             mine.append(max(free))
-        return 2.5 * sum(worth for worth in mine if worth > 0)
+        return self.PALACE_SCALE * sum(worth for worth in mine if worth > 0)
 
     def _better_reorganization(self):
         """(from, to) hall numbers moving a member from its worst hall to a better free one, or None."""
@@ -425,12 +465,25 @@ class SwordSmith:
         me = self.me
         counts = {data.HC_COINS: me["coins"], data.HC_SWORDS: len(me["delivered"]) + 2,
                   data.HC_SASHIMONO: sum(me["sashimono"].values()) + 2,
-                  data.HC_PALACE: data.FAMILY_MEMBERS - me["family_home"],
+                  data.HC_PALACE: self._members_in_palace(),
                   data.HC_STOCK: sum(me["stock"].values()), data.HC_CARDS: sum(me["cards"].values()),
                   data.HC_WORKERS: me["workers_unlocked"] + 1, data.HC_POWER: 2 * len(me["delivered"]) + 3,
                   data.HC_SETS: min(me["sashimono"].values())}
         count = counts.get(h.kind, 1)
         return min(data.HONOUR_MAX, count * h.per // h.divisor)
+
+    def _members_in_palace(self):
+        """The seat's family members in the palace's halls (2 members in all in chapter 12, else 3)."""
+        seat = self.obs["seat"]
+        return sum(hall["members"].count(seat) for hall in self.obs["halls"])
+
+    def _market_coin(self, named):
+        """Chapter 13: the coin goes on the resource bought that its swords need least from now on
+        (it raises that resource's price), the cheapest of those on a tie."""
+        need = self._needs()
+        ranked = sorted((need[r] - self._stock(r), data.PRICE[r], r) for r in range(4)
+                        if "PURCHASE_" + RESOURCE_NAMES[r] in named)
+        return "PURCHASE_" + RESOURCE_NAMES[ranked[0][2]] if ranked else None
 
     def _side_free(self, named):
         return self._gain_cards(named) or "DONE"

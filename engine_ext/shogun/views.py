@@ -3,11 +3,13 @@
 Plain Python over the state's fields, shared by both builds.  Nothing is private: cards, forges,
 stocks, coins, the project and honour cards are all face up (§6.1 of the rules inventory).  Hidden
 from everybody are the orders of the sword stack, of each Daimyō deck below its visible top card,
-of the market deck below its top card and of the honour deck: an observation shows their sizes
+of the market deck below its top card, of the honour deck and of the ghost's action deck: an observation shows their sizes
 only, and ``resample_hidden`` redraws them.
 """
 import random
 
+from . import _ghost
+from . import chapters
 from . import data
 from .actions import CARD_KEYS, CELLS, LINES, PLACES
 
@@ -15,7 +17,7 @@ PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_b
                "decorate", "side_decorate", "side_free", "palace_place", "reorganize", "palace_activate",
                "side_hall", "forge", "move", "komainu", "line", "resolve_cards", "deliver_score",
                "deliver_lines", "project", "katana_modify", "compose", "decorate_one", "family", "hall_once",
-               "game_over")
+               "game_over", "market_coin")
 EVENT_NAMES = ("round", "draft", "place", "pass", "take_sword", "purchase", "market_card", "move", "swap",
                "advance", "decorate", "family", "reorganize", "hall", "deliver", "collect", "project",
                "katana", "play", "buy", "discard", "sashimono", "favour", "refill", "honour_reveal", "score",
@@ -83,8 +85,8 @@ def _table(state):
     n = state.n
     member, halls_in_play = t["member"], data.HALLS_IN_PLAY
     halls = [{"hall": data.HALLS[state.halls[slot]].key,
-              "members": [s for s in range(n) if member[s * halls_in_play + slot]]}
-             for slot in range(halls_in_play)]
+              "members": [s for s in range(n) for _ in range(member[s * halls_in_play + slot])]}
+             for slot in range(chapters.open_halls(state) if state.chapter else halls_in_play)]
     space_open, space_tile, space_worker = t["space_open"], t["space_tile"], t["space_worker"]
     favour, supply, decks = t["favour"], t["sashi_supply"], state.daimyo_deck
     return {
@@ -94,7 +96,7 @@ def _table(state):
         "draft": [_tile(tile) for tile in state.draft],
         "sword_spaces": [{"space": PLACES[k], "house": data.HOUSES[data.SWORD_SPACES[k][0]],
                           "open": bool(space_open[k]), "tile": _tile(space_tile[k]),
-                          "worker": space_worker[k] if space_worker[k] >= 0 else None}
+                          "worker": _figure(space_worker[k])}
                          for k in range(len(data.SWORD_SPACES))],
         "sword_stack": len(state.tile_stack),
         "daimyo_decks": [{"house": data.HOUSES[h], "size": len(decks[h]),
@@ -104,7 +106,7 @@ def _table(state):
         "market_deck": len(state.market_deck),
         "market_spaces_used": sum(t["market_used"]), "academy_spaces_used": sum(t["academy_used"]),
         "palace_spaces_used": sum(t["palace_used"]),
-        "komainu": state.komainu if state.komainu >= 0 else None,
+        "komainu": _figure(state.komainu),
         "halls": halls,
         "honour_display": [data.HONOURS[h].key for h in state.honour_display],
         "honour_deck": len(state.honour_deck),
@@ -112,7 +114,34 @@ def _table(state):
         "sashimono_supply": {data.HOUSES[h]: supply[h] for h in range(data.NUM_RESOURCES)},
         "seats": [_seat(state, t, s) for s in range(n)],
         "over": state.over,
-    }
+    } | ({"ghost": _ghost_view(state.ghost)} if state.ghost is not None else {}) | _chapter_view(state)
+
+
+def _chapter_view(state):
+    """The story chapter (R133-R138): its rules in words, its conditions met so far (final at the end)."""
+    return {"chapter": chapters.view(state)} if state.chapter else {}
+
+
+def _figure(holder):
+    """Who holds a board space: a seat, ``"ghost"`` (-2) or nobody (-1)."""
+    return holder if holder >= 0 else ("ghost" if holder == -2 else None)
+
+
+def _ghost_view(ghost):
+    """The ghost's public belongings (a table without the ghost has no ``ghost`` entry): its deck only by its size (its order is hidden, R118), its
+    discard pile face up, the set-aside cards by their number (one joins the deck unseen, R130)."""
+    return {"level": ghost.level, "score": ghost.score, "total": ghost.total if ghost.end else None,
+            "workers_available": ghost.available,
+            "workers_out": data.GHOST_LEVELS[ghost.level - 1].available + ghost.unlocked - ghost.available,
+            "passed": ghost.passed, "plays_first": ghost.plays_first,
+            "washitsu": [_tile(t) for t in ghost.washitsu], "blocked_slots": list(ghost.blocked),
+            "sashimono": dict(zip(data.HOUSES, ghost.sashimono)),
+            "katana": [{"resource": data.RESOURCES[r], "decorated": bool(d)} for r, d in ghost.katana],
+            "halls": [h + 1 for h in ghost.halls], "market_cards": [_card_key(c) for c in ghost.market_cards],
+            "honours": [data.HONOURS[h].key for h in ghost.honours],
+            "deck": len(ghost.deck), "discard": [data.GHOST_CARDS[c] for c in ghost.discard],
+            "last_card": data.GHOST_CARDS[ghost.discard[-1]] if ghost.discard else None,
+            "set_aside": len(ghost.set_aside)}
 
 
 def _resource(r):
@@ -176,6 +205,9 @@ def full_view(state, since=0):
                       "daimyo_decks": [[_card_key(c) for c in deck] for deck in state.daimyo_deck],
                       "market_deck": [_card_key(c) for c in state.market_deck],
                       "honour_deck": [data.HONOURS[h].key for h in state.honour_deck]}
+    if state.ghost is not None:
+        view["hidden"]["ghost_deck"] = [data.GHOST_CARDS[c] for c in state.ghost.deck]
+        view["hidden"]["ghost_set_aside"] = [data.GHOST_CARDS[c] for c in state.ghost.set_aside]
     view["events"] = [_event(e) for e in state.events[since:]]
     view["event_count"] = len(state.events)
     return view
@@ -195,7 +227,9 @@ def result(state):
         "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(state.favour[f], state.favour[f])
                     for f in range(len(data.FAVOURS))},
         "decisions": state.decisions,
-    }
+    } | ({"automata": [{"name": "ghost", "level": state.ghost.level, "score": state.ghost.total,
+                        "rank": _ghost.ghost_rank(state, state.ghost), "breakdown": dict(state.ghost.end)}]}
+         if state.ghost is not None else {}) | ({"chapter": chapters.summary(state)} if state.chapter else {})
 
 
 def resample_hidden(state, seat, seed):
@@ -216,6 +250,8 @@ def resample_hidden(state, seat, seed):
         rng.shuffle(below)
         other.market_deck[:-1] = below
     rng.shuffle(other.honour_deck)
+    if other.ghost is not None:
+        other.ghost.resample(rng)                  # its deck order (R118)
     return other
 
 

@@ -20,17 +20,28 @@ ILLEGAL_PROBES = 12
 
 
 def _variants(game, n):
-    """The default options, then each variant value the spec lists that ``n`` players can play."""
-    yield {}
+    """The default options, then each variant value the spec lists, that ``n`` players can play (a
+    seat alone at Shōgun no Katana needs its ghost).  A value playable only with an automaton seat
+    (a Shōgun story chapter) is played with the automaton at its middle level."""
+    if game.can_seat(n, {}):
+        yield {}
     for option in game.spec.variant_options:
         for value in option.choices:
             if value == option.default:
                 continue
-            try:
-                game.new_state(n, 0, {option.name: value})
-            except ValueError:
+            if game.can_seat(n, {option.name: value}):
+                yield {option.name: value}
                 continue
-            yield {option.name: value}
+            for automaton in game.spec.automata:
+                if automaton.option == option.name:
+                    continue
+                levels = [c for o in game.spec.options if o.name == automaton.option for c in o.choices if c]
+                with_automaton = {automaton.option: levels[len(levels) // 2], option.name: value}
+                if levels and game.can_seat(n, with_automaton):
+                    yield with_automaton
+                    break
+
+
 
 
 def _cases():
@@ -39,10 +50,14 @@ def _cases():
     games cost the most, and a variant's rules rarely depend on the table's size)."""
     for game_id in games.game_ids():
         game = games.get(game_id, PYTHON)  # metadata only: the uncompiled build always loads
+        combined = set()       # a variant played with an automaton: its first value is the representative
         for n in range(game.min_players, game.max_players + 1):
             for options in _variants(game, n) if n in (game.min_players, game.max_players) else [{}]:
                 label = ",".join(f"{k}={v}" for k, v in options.items())
                 slow = options and n == game.max_players and n != game.min_players
+                if len(options) > 1:
+                    slow = slow or tuple(options) in combined
+                    combined.add(tuple(options))
                 yield pytest.param(game_id, n, options, id=f"{game_id}-{n}p" + (f"-{label}" if label else ""),
                                    marks=[pytest.mark.slow] if slow else [])
 
