@@ -146,12 +146,10 @@ def run(game_id, *, players, n_games, options=None, bots="heuristic", seed=0, jo
     import time
 
     game = games.get(game_id)
-    game.check_players(players)
+    options = game.check_match(players, options)
     if n_games < 1:
         raise ValueError("play at least 1 game")
-    options = game.resolve_options(options)
     names = check_bots(game, players, bots)
-    game.new_state(players, seed, options)   # options that do not fit the table fail here, in one line
     jobs = max(1, min(jobs or os.cpu_count() or 1, (n_games + CHUNK - 1) // CHUNK))
     chunks = [range(seed + start, seed + min(start + CHUNK, n_games)) for start in range(0, n_games, CHUNK)]
     tally = Tally()

@@ -23,21 +23,21 @@ def _rate(games_played, decisions, seconds):
     }
 
 
-def _fast_path(game, players, n_games, seed, advance, chunk):
+def _fast_path(game, players, n_games, seed, advance, chunk, options=None):
     decisions = 0
     elapsed = 0.0
     done = 0
     while done < n_games:
         count = min(chunk, n_games - done)
         start = time.perf_counter()
-        decisions += game.play_random_games(players, count, seed + done)["decisions"]
+        decisions += game.play_random_games(players, count, seed + done, options)["decisions"]
         elapsed += time.perf_counter() - start
         done += count
         advance(count)
     return _rate(n_games, decisions, elapsed)
 
 
-def _driven(game, players, n_games, seed, advance):
+def _driven(game, players, n_games, seed, advance, options=None):
     """Python chooses every action; the clock runs only inside the engine's calls."""
     rng = load_module("engine_ext._rng", COMPILED).Rng(seed, 99)
     engine_ns = 0
@@ -45,7 +45,7 @@ def _driven(game, players, n_games, seed, advance):
     clock = time.perf_counter_ns
     for g in range(n_games):
         t0 = clock()
-        state = game.new_state(players, seed + g)
+        state = game.new_state(players, seed + g, options)
         engine_ns += clock() - t0
         while True:
             t0 = clock()
@@ -63,7 +63,9 @@ def _driven(game, players, n_games, seed, advance):
     return _rate(n_games, decisions, engine_ns / 1e9)
 
 
-def run(game_id, *, players, n_games, seed=1, progress=None):
+def run(game_id, *, players, n_games, seed=1, progress=None, options=None):
+    """``options``: the game's options for every game (e.g. Shōgun's ``{"ghost": 3}``); the fast
+    path takes them only where the game's does."""
     compiled = games.get(game_id, COMPILED)
     uncompiled = games.get(game_id, PYTHON)
     driven_games = max(n_games // DRIVEN_SHARE, 5)
@@ -76,13 +78,15 @@ def run(game_id, *, players, n_games, seed=1, progress=None):
         return lambda k: progress.advance(task, k)
 
     fast = _fast_path(compiled, players, n_games, seed,
-                      stage("compiled fast path", n_games), chunk=max(n_games // 50, 1))
-    driven = _driven(compiled, players, driven_games, seed, stage("compiled, driven from Python", driven_games))
+                      stage("compiled fast path", n_games), chunk=max(n_games // 50, 1), options=options)
+    driven = _driven(compiled, players, driven_games, seed, stage("compiled, driven from Python", driven_games),
+                     options)
     slow = _fast_path(uncompiled, players, uncompiled_games, seed,
-                      stage("uncompiled build", uncompiled_games), chunk=1)
+                      stage("uncompiled build", uncompiled_games), chunk=1, options=options)
     return {
         "game": game_id,
         "players": players,
+        "options": dict(options or {}),
         "policy": "uniform random",
         "builds": {"compiled": describe_build(compiled.module_name, COMPILED),
                    "uncompiled": describe_build(uncompiled.module_name, PYTHON)},

@@ -48,7 +48,7 @@ def cmd_play(args):
 
     game = _game(args.game, args.build)
     try:
-        game.check_players(args.players)
+        options = game.check_match(args.players, parse_options(args.option))
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     bots = args.bot or ["random"]
@@ -59,8 +59,7 @@ def cmd_play(args):
                            f"got {len(bots)}")
     try:
         players = [agents.builtin(name, agent_seed(args.seed, seat)) for seat, name in enumerate(bots)]
-        outcome = play_match(args.game, seed=args.seed, agents=players,
-                             options=parse_options(args.option), build=args.build)
+        outcome = play_match(args.game, seed=args.seed, agents=players, options=options, build=args.build)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     if args.replay:
@@ -82,11 +81,10 @@ def cmd_match(args):
 
     game = _game(args.game, args.build)
     try:
-        game.check_players(len(args.bots))
+        options = game.check_match(len(args.bots), parse_options(args.option))
         players = [make_agent(spec, agent_seed(args.seed, seat), trusted=args.trusted)
                    for seat, spec in enumerate(args.bots)]
-        outcome = play_match(args.game, seed=args.seed, agents=players,
-                             options=parse_options(args.option), build=args.build)
+        outcome = play_match(args.game, seed=args.seed, agents=players, options=options, build=args.build)
     except _bot_errors() as exc:
         raise CommandError(str(exc)) from None
     if args.replay:
@@ -227,20 +225,26 @@ def cmd_bench(args):
 
     game = _game(args.game)
     players = args.players if args.players is not None else min(max(5, game.min_players), game.max_players)
+    options = parse_options(args.option)
     try:
-        game.check_players(players)
+        if options:
+            game.check_match(players, options)
+        else:
+            game.check_players(players)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
-        report = bench.run(args.game, players=players, n_games=args.games, seed=args.seed, progress=progress)
+        report = bench.run(args.game, players=players, n_games=args.games, seed=args.seed, progress=progress,
+                           options=options)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
     fast, driven, slow = report["compiled_fast_path"], report["compiled_driven_from_python"], report["uncompiled"]
-    print(f"{report['game']}, {players} players, {report['policy']}")
+    shown = ", ".join(f"{name}={value}" for name, value in report["options"].items())
+    print(f"{report['game']}, {players} players{', ' + shown if shown else ''}, {report['policy']}")
     for label, row in (("compiled fast path", fast), ("compiled, driven from Python", driven),
                        ("uncompiled build", slow)):
         print(f"  {label:<30} {row['games_per_second']:>12,.1f} games/s {row['decisions_per_second']:>14,} "
@@ -309,6 +313,8 @@ def build_parser(argv=None):
     p.add_argument("--trusted", action="store_true", help="sandbox: measure without the sandbox")
     p.add_argument("--players", type=int)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", "--options", dest="option", action="append", metavar="NAME=VALUE[,...]",
+                   help="game options for every game, e.g. --options ghost=3 (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
     p.set_defaults(run=cmd_bench)
     cli_ratings.add_commands(sub)  # tournament, ratings, bench ratings

@@ -18,6 +18,10 @@ def _interval(low, high):
 def cmd_tournament(args):
     from arena.tournaments.runner import make_format, run_tournament
 
+    if args.format == "story":
+        return cmd_story(args)
+    if args.ghost is not None or args.attempts is not None:
+        raise CommandError("--ghost and --attempts are for --format story")
     if len(args.bots) < 2:
         raise CommandError("a tournament needs at least 2 bots")
     if args.games < 1:
@@ -50,6 +54,66 @@ def cmd_tournament(args):
         rating = "-" if math.isnan(s.rating) else f"{s.rating:7.1f}"
         print(f"{s.place:>5}  {s.bot:<{width}}  {rating:>7}  {_interval(s.low, s.high):>16}  {s.games:>5}  "
               f"{s.wins:>5}  {s.points:6.1f}" + (f"  {s.score:5.1f}" if score else ""))
+    return 0
+
+
+def _conditions(attempt):
+    if attempt["error"]:
+        return "ended in error"
+    marks = [f"{c.get('key')} {'met' if c.get('met') else 'not met'}" for c in attempt["conditions"]]
+    return "; ".join(marks) if marks else "no condition"
+
+
+def _score(value):
+    return "-" if value is None else f"{value:g}"
+
+
+def print_story(game_id, bot, summary, seed):
+    """The campaign chapter by chapter, then its total and title (``StoryCampaign.summary``)."""
+    attempts = summary["attempts"]
+    print(f"{game_id} story campaign, {bot} against ghost {summary['level']}, {attempts} attempt"
+          f"{'s' if attempts != 1 else ''} per chapter, seed {seed}: {summary['games']} games")
+    for chapter in summary["chapters"]:
+        head = f"chapter {chapter['number']:>2} {chapter['title']} ({chapter['difficulty']})"
+        if not chapter["attempts"]:
+            print(f"{head}: not played")
+            continue
+        verdict = "won" if chapter["won"] else "lost"
+        print(f"{head}: {verdict}, {chapter['points']:+d} points (gained {chapter['gained']}, "
+              f"penalty {chapter['penalty']})")
+        for number, attempt in enumerate(chapter["attempts"], start=1):
+            print(f"    attempt {number}: {'won' if attempt['won'] else 'lost'}, score {_score(attempt['score'])} "
+                  f"against the ghost's {_score(attempt['ghost_score'])}"
+                  f"{', ghost beaten' if attempt['beat_ghost'] else ''}; {_conditions(attempt)}")
+    title = summary["title"]
+    print(f"total {summary['total']} story points (at most {summary['maximum']} against ghost {summary['level']}): "
+          f"{title['name']} {title['kanji']} ({title['meaning']})")
+
+
+def cmd_story(args):
+    from arena.tournaments.runner import make_story, run_story
+
+    if args.adaptive or args.players is not None or args.rounds is not None:
+        raise CommandError("--adaptive, --players and --rounds are not for --format story")
+    try:
+        story = make_story(args.game, args.bots, level=args.ghost,
+                           attempts=1 if args.attempts is None else args.attempts, seed=args.seed)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"{args.game} story", total=story.max_games())
+
+        def advance(match, result, summary):
+            progress.update(task, completed=summary["games"],
+                            description=f"chapter {match.chapter} attempt {match.attempt}")
+
+        summary = run_story(story, args.bots[0], on_match=advance)
+        progress.update(task, total=summary["games"], completed=summary["games"], description=f"{args.game} story")
+    if args.json:
+        print(json.dumps({"game": args.game, "format": "story", "bot": args.bots[0], "seed": args.seed, **summary},
+                         indent=2, ensure_ascii=False))
+        return 0
+    print_story(args.game, args.bots[0], summary, args.seed)
     return 0
 
 
@@ -122,7 +186,8 @@ class _TournamentFormats:
     @staticmethod
     def _formats():
         from arena.tournaments.runner import FORMATS
-        return FORMATS
+        from arena.tournaments.story import STORY
+        return (*FORMATS, STORY)
 
     def __iter__(self):
         return iter(self._formats())
@@ -134,7 +199,8 @@ class _TournamentFormats:
 def add_commands(sub):
     """Adds ``tournament`` and ``ratings`` to the ``arena`` parser, and ``ratings`` as a target of
     ``arena bench``."""
-    p = sub.add_parser("tournament", help="run a tournament between built-in bots and print the standings")
+    p = sub.add_parser("tournament", help="run a tournament between built-in bots and print the standings, or a "
+                                          "story campaign of one bot (--format story)")
     p.add_argument("game")
     p.add_argument("bots", nargs="+", metavar="BOT",
                    help="built-in bots (random, heuristic, a game's heuristic by name, mix-<p>); repeat a name "
@@ -152,6 +218,10 @@ def add_commands(sub):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, help="seats per table (tables; single-elim over tables)")
     p.add_argument("--rounds", type=int, help="Swiss rounds (default ceil(log2 bots))")
+    p.add_argument("--ghost", type=int, metavar="LEVEL",
+                   help="story: the ghost level the campaign is played against (1-5), required")
+    p.add_argument("--attempts", type=int, metavar="N",
+                   help="story: times a chapter may be played, retries after a defeat (1-3, default 1)")
     p.add_argument("--json", action="store_true", help="print the standings as JSON")
     p.set_defaults(run=cmd_tournament)
 

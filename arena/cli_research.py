@@ -11,9 +11,12 @@ def cmd_balance(args):
 
     try:
         game = games.get(args.game)
-        players = args.players if args.players is not None else game.min_players
-        game.check_players(players)
-        options = game.resolve_options(parse_options(args.option))
+        options = parse_options(args.option)
+        if args.players is not None:
+            players = args.players
+        else:     # the smallest table these options seat (a seat alone at Shōgun no Katana with a ghost)
+            players = (game.table_sizes(options) or (game.min_players,))[0]
+        options = game.check_match(players, options)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         if args.jobs is not None and args.jobs < 1:

@@ -161,6 +161,21 @@ class Game:
         module, _, function = self.spec.components.partition(":")
         return getattr(import_module(module), function)()
 
+    @cached_property
+    def campaign(self):
+        """The game's story campaign (the spec's ``campaign``, e.g.
+        ``engine_ext.shogun.story.Campaign``), or None when it has none."""
+        if not self.spec.campaign:
+            return None
+        module, _, name = self.spec.campaign.partition(":")
+        return getattr(import_module(module), name)
+
+    def is_story(self, options=None):
+        """Whether a match with these options plays a chapter of the game's campaign (its chapter
+        option set): a story match, which rates into no pool."""
+        campaign = self.campaign
+        return bool(campaign is not None and (options or {}).get(campaign.option))
+
     @property
     def rules_version(self):
         return self.spec.rules_version
@@ -197,6 +212,27 @@ class Game:
         """The options with defaults filled in; unknown names and values are errors."""
         return self.spec.resolve_options(options)
 
+    def check_match(self, n_players, options=None):
+        """The options resolved; ValueError unless ``n_players`` may play the game with them: what
+        the spec says (``check_table``), then what only the rules know (a Risques frappe is a duel),
+        by setting up a table, which costs far less than a refusal found once games are queued."""
+        resolved = self.spec.check_match(n_players, options)
+        self.module.new_state(n_players, 0, resolved)
+        return resolved
+
+    def can_seat(self, n_players, options=None):
+        """Whether these options (defaults where not given) can seat ``n_players``: a seat alone at
+        Shōgun no Katana only with its ghost, a Risques frappe only two."""
+        try:
+            self.check_match(n_players, options)
+        except ValueError:
+            return False
+        return True
+
+    def table_sizes(self, options=None):
+        """The player counts these options can seat, smallest first."""
+        return tuple(n for n in range(self.min_players, self.max_players + 1) if self.can_seat(n, options))
+
     @property
     def pool_options(self):
         """Names of the options whose values split rating pools (Risques: its mode)."""
@@ -215,7 +251,11 @@ class Game:
         return canonical(n_players, resolved) if canonical else resolved
 
     def rating_pool(self, n_players, options=None):
-        """The rating pool of a match of ``n_players`` bot seats with these options."""
+        """The rating pool of a match of ``n_players`` bot seats with these options; None for a story
+        match (``is_story``: a chapter plays special rules and conditions, so it says nothing of how a
+        bot fares in the pools, solo ones included)."""
+        if self.is_story(options):
+            return None
         canonical = self.canonical_options(n_players, options)
         splits = tuple((name, canonical[name]) for name in self.pool_options)
         kind = "score" if n_players == 1 else self.result_kind
@@ -225,7 +265,11 @@ class Game:
         self.check_players(n_players)
         return self.module.new_state(n_players, seed, self.resolve_options(options))
 
-    def play_random_games(self, n_players, n_games, seed):
+    def play_random_games(self, n_players, n_games, seed, options=None):
+        """The fast path; ``options`` only for a game whose fast path takes them (Shōgun's ghost)."""
+        if options:
+            self.check_match(n_players, options)
+            return self.module.play_random_games(n_players, n_games, seed, options)
         self.check_players(n_players)
         return self.module.play_random_games(n_players, n_games, seed)
 

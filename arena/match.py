@@ -4,6 +4,14 @@ Built-in agents play in this process and never fail.  Bots in their own process
 (``arena.bots``) are started before the first move, told the result at the end
 and always closed; a bot that fails (``arena.agents.BotFailure``) forfeits its
 seat: the game goes on without it where its rules allow, otherwise it ends.
+
+An agent that follows the game between its decisions (the seat of a person who
+watches the table in a browser, ``web.tables``) has ``observe(observation,
+to_act=, last_seat=)``: it is shown its seat's observation once the game is set
+up, after every step and at the end, with the seats that must decide now (public:
+which seats decide never depends on hidden information) and the seat that just
+acted.  Nobody else's observation or action is passed to it, and the events it
+was shown are not repeated in the observation it then decides on.
 """
 from dataclasses import dataclass, field
 
@@ -63,14 +71,27 @@ class Table:
             return None
         current = state.current_seats()
         queue = [seat for seat in self._queue if seat in current]
-        self._queue = queue if queue else list(current)
+        self._queue[:] = queue if queue else current     # in place: see ``queue``
         return self._queue[0]
+
+    @property
+    def queue(self):
+        """The seats still to be asked, in order, the next first.  One list for the table's life,
+        changed in place, so that the batch's compiled step (``arena.envs.batch``) can share it."""
+        return self._queue
 
     def ask(self, seat):
         """The observation ``seat`` decides on: the events since the one it decided on before."""
         observation = self.state.observation(seat, self._seen[seat])
         self._seen[seat] = observation["event_count"]
         return observation
+
+    def show(self, followers, agents, last_seat):
+        """Shows each following agent (``observe``) its own seat's observation now: the events it
+        has not been shown or asked about yet."""
+        to_act = [] if self.state.is_terminal() else list(self.state.current_seats())
+        for seat in followers:
+            agents[seat].observe(self.ask(seat), to_act=to_act, last_seat=last_seat)
 
     def peek(self, seat):
         """What ``seat`` may know now, with the events it has not been asked about yet."""
@@ -88,7 +109,7 @@ class Table:
         if not self.state.is_terminal():
             self.state.forfeit(seat)
             self.outcome.steps.append([seat, FORFEIT])
-        self._queue = []   # who decides next may have changed
+        self._queue.clear()   # who decides next may have changed
 
     def too_long(self):
         """True once the game has taken its spec's ``max_decisions`` steps."""
@@ -111,8 +132,15 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
     state, outcome = table.state, table.outcome
     if inspect is not None:
         inspect(state)
+    followers = [seat for seat, agent in enumerate(agents) if _hook(agent, "observe")]
+
+    def show(last_seat):
+        if followers:
+            table.show(followers, agents, last_seat)
+
     try:
         start_agents(game, table.options, agents, table.fail)
+        show(None)
         while (seat := table.next_seat()) is not None:
             if table.too_long():
                 raise RuntimeError(f"{game_id} did not end within {game.spec.max_decisions} decisions")
@@ -125,8 +153,10 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
                                                 "which is not among the legal actions")
             except BotFailure as failure:
                 table.fail(seat, failure)
+                show(seat)
                 continue
             table.apply(seat, action)
+            show(seat)
             if on_step is not None:
                 on_step(len(outcome.steps))
         table.finish()

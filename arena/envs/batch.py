@@ -16,11 +16,14 @@ next seed, and the returned observation is its first.  ``finished`` lists the re
 games that ended in the last step (each one ``arena replay verify`` accepts).
 
 The games are the platform's (``arena.match.Table``).  Where the game's layout names a compiled
-reader (Katana), the vectors are written by compiled code straight from the states, without the
-JSON observation, and where that module also steps games (``step_many``, Katana), the whole step
-of the batch runs inside compiled code but for the games that end; otherwise each game is
-stepped through the public state interface and its vector read from its observation.  The
-returned arrays belong to the batch and are overwritten by the next step: copy what you keep.
+reader (every game of the platform: ``engine_ext.<game>._flat``), the vectors are written by
+compiled code straight from the states, without the JSON observation, and where that module
+also steps games (``step_many``), the whole step of the batch runs inside compiled code but for
+the games that end; otherwise each game is stepped through the public state interface and its
+vector read from its observation.  In a game of simultaneous secret choices (Risques), the
+compiled step asks them in the order of each table's queue (``Table.queue``, shared with it),
+as the table would.  The returned arrays belong to the batch and are overwritten by the next
+step: copy what you keep.
 """
 import numpy as np
 
@@ -42,8 +45,9 @@ class BatchEnv:
         self.encoder = FlatEncoder(self.game)
         reader = load_module(self.encoder.layout.reader, build) if self.encoder.layout.reader else None
         self._reader = reader.encode_many if reader else None
-        # stepping inside compiled code skips the table's queue of simultaneous choices
-        self._kernel = getattr(reader, "step_many", None) if not self.game.spec.simultaneous else None
+        self._kernel = getattr(reader, "step_many", None)
+        # a simultaneous game's compiled step keeps each table's queue of seats to ask
+        self._queues = [] if self.game.spec.simultaneous else None
         self._ended = np.zeros(n_games, dtype=np.int64)
         self.observations = np.zeros((n_games, self.encoder.size), dtype=np.float32)
         self.masks = np.zeros((n_games, self.encoder.n_actions), dtype=np.int8)
@@ -62,6 +66,8 @@ class BatchEnv:
         self._tables[i] = table
         self._states[i] = table.state
         self._steps[i] = table.outcome.steps
+        if self._queues is not None:
+            self._queues[i] = table.queue
         return table
 
     def reset(self):
@@ -69,6 +75,8 @@ class BatchEnv:
         self._tables = [None] * self.n_games
         self._states = [None] * self.n_games
         self._steps = [None] * self.n_games
+        if self._queues is not None:
+            self._queues = [None] * self.n_games
         self.finished = []
         seats = self.seats
         for i in range(self.n_games):
@@ -112,7 +120,8 @@ class BatchEnv:
 
     def _step_compiled(self, actions):
         tables = self._tables
-        ended = self._kernel(self._states, self.seats, actions.astype(np.int64, copy=False), self._steps,
+        queues = () if self._queues is None else (self._queues,)
+        ended = self._kernel(self._states, *queues, self.seats, actions.astype(np.int64, copy=False), self._steps,
                              self.masks, self.observations, self._ended, self.game.spec.max_decisions)
         for i in self._ended[:ended].tolist():
             table = tables[i]

@@ -44,9 +44,7 @@ class FlatEncoder:
 
 def check_table(game, players, options):
     """The options resolved; ValueError unless ``players`` may play the game with them."""
-    options = game.resolve_options(options)
-    game.new_state(players, 0, options)     # the rules say which player counts each variant takes
-    return options
+    return game.check_match(players, options)
 
 
 def rank_rewards(result):

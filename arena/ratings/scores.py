@@ -4,7 +4,9 @@ A match of one bot seat compares no bots, so its pool is not rated by finishing 
 standing is its mean score, with a 95% Student t interval of the mean (scores of a few games are
 not normal enough for the normal approximation, and t tends to it as games accumulate), and its
 win rate against each automaton level, a win being a finish strictly above that automaton, with
-a 95% Wilson score interval (sound at 0 and 100% and for few games, unlike the Wald one).
+a 95% Wilson score interval (sound at 0 and 100% and for few games, unlike the Wald one), and its
+margin against each automaton level (its score minus the automaton's), a mean with its 95% t
+interval like the score's.
 
 The mean and the sum of squared deviations are kept with Welford's update, so that one stored
 row per bot is enough and long runs do not lose precision.
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 
 from scipy.stats import norm, t
 
-__all__ = ["ScoreSummary", "add_score", "mean_interval", "wilson_interval", "automaton_results"]
+__all__ = ["ScoreSummary", "add_score", "mean_interval", "wilson_interval", "automaton_results",
+           "automaton_margins"]
 
 
 @dataclass(frozen=True)
@@ -58,3 +61,9 @@ def automaton_results(rank: int, automata) -> list[tuple[int, str, bool]]:
     """``(level, name, won)`` for each automaton of a match's result (``result["automata"]``:
     ``{"name", "level", "score", "rank"}``), for a bot seat that finished at ``rank``."""
     return [(int(a["level"]), str(a["name"]), rank < int(a["rank"])) for a in automata or ()]
+
+
+def automaton_margins(score: float, automata) -> dict[int, float]:
+    """``{level: margin}``: a bot seat's ``score`` minus the score of each automaton of a match's
+    result that gives one (``result["automata"]``)."""
+    return {int(a["level"]): float(score) - float(a["score"]) for a in automata or () if a.get("score") is not None}

@@ -18,9 +18,10 @@ from arena.ratings import LiveElo, fit_ratings
 from .core import Format, GameResult, Standing, Table, entrant_ids, program_of
 from .choice import FORMATS, TWO_PLAYER, build_format, default_seats, game_result
 from .ladder import Ladder
+from .story import ChapterMatch, StoryCampaign, campaign_of
 
 __all__ = ["FORMATS", "make_format", "play_table", "run_tournament", "TournamentRun", "run_ladder",
-           "result_from_outcome"]
+           "result_from_outcome", "make_story", "play_chapter", "run_story"]
 
 def make_format(game_id: str, format_name: str, bots: Sequence[str], *, seed: int = 0, games_per: int = 2,
                 adaptive: bool | str = False, players: int | None = None, rounds: int | None = None,
@@ -115,3 +116,42 @@ def run_ladder(game_id: str, bots: Sequence[str], *, groups: int, seed: int = 0,
         else:
             ladder.update_ratings({b: (live.rating(b), ladder.bots[b].sd) for b in live.ratings})
     return ladder, results, live
+
+
+def make_story(game_id: str, bots: Sequence[str], *, level: int | None, attempts: int = 1, seed: int = 0,
+               build: str = COMPILED) -> StoryCampaign:
+    """The story campaign of one built-in bot against the automaton of ``level`` (``ValueError``
+    saying why it cannot be played: a game without a campaign, no level or one out of range, not
+    exactly one bot, options the game refuses)."""
+    game = games.get(game_id, build)
+    campaign = campaign_of(game)
+    if len(bots) != 1:
+        raise ValueError(f"a story campaign is played by one bot, not {len(bots)}")
+    if level is None:
+        raise ValueError(f"a story campaign needs the {campaign.level_option} level it is played against "
+                         f"(one of {', '.join(str(v) for v in campaign.levels)})")
+    agents.check_builtin(bots[0], game_id)
+    story = StoryCampaign(game_id, campaign, level=level, attempts=attempts, seed=seed)
+    game.check_match(1, story.match(1, 1).options)
+    return story
+
+
+def play_chapter(game_id: str, bot: str, match: ChapterMatch, build: str = COMPILED) -> dict:
+    """Plays one chapter match with the built-in ``bot``; its result."""
+    player = agents.builtin(program_of(bot), agent_seed(match.seed, 0), game_id)
+    return play_match(game_id, seed=match.seed, agents=[player], options=match.options, build=build).result
+
+
+def run_story(story: StoryCampaign, bot: str, *, build: str = COMPILED,
+              play: Callable[[ChapterMatch], dict] | None = None,
+              on_match: Callable[[ChapterMatch, dict, dict], None] | None = None) -> dict:
+    """Plays ``story`` to the end with ``bot``, one match after the other (the next depends on the
+    last); returns its summary (``StoryCampaign.summary``).  ``play`` replaces the engine (tests);
+    ``on_match(match, result, summary)`` is called after each match."""
+    play = play or (lambda match: play_chapter(story.game, bot, match, build))
+    results: dict = {}
+    while (match := story.next_match(results)) is not None:
+        results[match.key] = play(match)
+        if on_match is not None:
+            on_match(match, results[match.key], story.summary(results))
+    return story.summary(results)

@@ -75,7 +75,7 @@ def test_the_command_prints_json_with_every_dimension(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["balance", "chess"], "unknown game"),
-    (["balance", "shogun", "--players", "9"], "shogun is played by 2 to 4 players, not 9"),
+    (["balance", "shogun", "--players", "9"], "shogun is played by 1 to 4 players, not 9"),
     (["balance", "shogun", "--bots", "grandmaster"], "unknown built-in bot 'grandmaster'"),
     (["balance", "shogun", "--players", "3", "--bots", "random,random"],
      "give one built-in bot for all seats or one per seat (3), not 2"),

@@ -91,6 +91,16 @@ def test_bad_arguments_get_a_clear_message_and_status_2(args, message):
     assert "Traceback" not in out.stderr
 
 
+def test_bench_takes_game_options_shogun_with_its_ghost():
+    out = arena("bench", "shogun", "--players", "1", "--options", "ghost=3", "--games", "20", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["players"] == 1 and report["options"] == {"ghost": 3}
+    assert report["compiled_fast_path"]["games"] == 20 and report["uncompiled"]["decisions"] > 0
+    refused = arena("bench", "shogun", "--players", "1", "--games", "5")
+    assert refused.returncode != 0 and "ghost" in refused.stderr
+
+
 def test_bench_json_reports_all_three_builds_and_their_ratios():
     out = arena("bench", "katana", "--games", "40", "--json")
     assert out.returncode == 0, out.stderr

@@ -49,17 +49,11 @@ def tables():
                         options = {option.name: value}
                         if option.name == "rank_changes":
                             options["limited_emperor"] = True   # rank changes need the limited Emperor
-                        if _playable(game, n, options):      # Risques' modes have their player counts
+                        if game.can_seat(n, options):      # Risques' modes have their player counts
                             found.append((game_id, n, options))
     return found
 
 
-def _playable(game, n, options):
-    try:
-        game.new_state(n, 0, options)
-    except ValueError:
-        return False
-    return True
 
 
 def _id(table):

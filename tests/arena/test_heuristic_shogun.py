@@ -62,3 +62,69 @@ def test_self_play_uses_every_card_hall_tile_and_honour_card():
                 totals[kind][key] += count
     assert {kind: [key for key, count in counts.items() if not count] for kind, counts in totals.items()} == {
         "cards": [], "halls": [], "honours": [], "tiles": []}
+
+
+def test_the_ghost_report_counts_a_strictly_higher_seat_as_a_win_per_level():
+    """``python -m arena.heuristics.ghost`` (BENCHMARKS.md « Shōgun: the heuristic against the ghost »)."""
+    from arena.heuristics import ghost
+    report = ghost.run("shogun-smith", 4, levels=(1, 5), players=1, seed=3)
+    for level in ("1", "5"):
+        row = report["levels"][level]
+        rows = [ghost.play_one("shogun-smith", 1, int(level), seed) for seed in range(3, 7)]
+        assert row["games"] == 4 and row["wins"] == sum(1 for best, total, _ in rows if best > total)
+        assert row["mean_ghost"] == round(sum(total for _, total, _ in rows) / 4, 1)
+        assert sum(row["ghost_parts"].values()) == pytest.approx(row["mean_ghost"], abs=0.5)
+        assert 0 <= row["win_rate_95"][0] <= row["win_rate"] <= row["win_rate_95"][1] <= 1
+
+
+def _story_game(chapter, seed, watch):
+    """One chapter played by the heuristic against the ghost; ``watch(observation, legal, action)`` sees
+    every decision."""
+    game = games.get("shogun")
+    s = game.new_state(1, seed, {"ghost": 1, "chapter": chapter})
+    bot = SwordSmith(seed)
+    while not s.is_terminal():
+        seat = s.current_seats()[0]
+        legal = s.legal_actions(seat)
+        observation = s.observation(seat)
+        action = bot.act(observation, legal)
+        assert action in legal
+        watch(observation, legal, action)
+        s.apply(seat, action)
+    return s
+
+
+def test_the_chapter_13_coin_goes_on_a_resource_bought_the_swords_need_least():
+    """Chapter 13: after buying, a coin on a resource bought raises its price; the heuristic puts it
+    where its swords need least, not on the first one offered."""
+    from engine_ext.shogun.actions import ACTIONS
+    seen = []
+
+    def watch(observation, legal, action):
+        if observation["phase"] == "market_coin" and len(legal) > 1:
+            bot = SwordSmith(0)
+            bot._read(observation)
+            need = bot._needs()
+            offered = [data.RESOURCES.index(ACTIONS.names[a][len("PURCHASE_"):].lower()) for a in legal]
+            chosen = data.RESOURCES.index(ACTIONS.names[action][len("PURCHASE_"):].lower())
+            seen.append(need[chosen] - bot._stock(chosen) == min(need[r] - bot._stock(r) for r in offered))
+
+    for seed in range(6):
+        _story_game(13, seed, watch)
+    assert seen and all(seen)
+
+
+def test_the_palace_honour_estimate_counts_the_members_in_the_palace_chapter_12_too():
+    """Chapter 12 has 2 family members: the honour card for members in the palace counts the seat's
+    members there, never 3 minus those at home."""
+    counts = []
+
+    def watch(observation, legal, action):
+        bot = SwordSmith(0)
+        bot._read(observation)
+        members = bot._members_in_palace()
+        assert members <= data.CH12_FAMILY
+        counts.append(members == data.CH12_FAMILY - observation["seats"][0]["family_home"])
+
+    _story_game(12, 1, watch)
+    assert counts and all(counts)

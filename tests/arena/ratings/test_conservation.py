@@ -20,7 +20,10 @@ POOL = 12
 
 
 def _random_result(game, n_players, seed, rng):
-    state = game.new_state(n_players, seed)
+    try:
+        state = game.new_state(n_players, seed)
+    except ValueError:                          # a seat alone at Shōgun no Katana needs its ghost
+        state = game.new_state(n_players, seed, {a.option: 1 for a in game.spec.automata})
     while not state.is_terminal():
         seat = state.current_seats()[0]
         if rng.random() < 0.004:
