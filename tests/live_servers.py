@@ -43,9 +43,10 @@ def wait_for(predicate, timeout, interval=0.1, message="condition"):
 class Worker:
     """One ``celery worker`` process (prefork pool of ``concurrency`` children) in its own session."""
 
-    def __init__(self, name, env, log_dir, concurrency=1, pool="prefork"):
+    def __init__(self, name, env, log_dir, concurrency=1, pool="prefork", queue=None):
         self.name = name
         self.env = env
+        self.queue = queue or env["ARENA_QUEUE"]
         self.log_path = Path(log_dir) / f"{name}.log"
         self.concurrency = concurrency
         self.pool = pool
@@ -57,7 +58,7 @@ class Worker:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", "WARNING",
-             "-Q", self.env["ARENA_QUEUE"], "-n", f"{self.name}.{self.starts}@%h", "-c", str(self.concurrency),
+             "-Q", self.queue, "-n", f"{self.name}.{self.starts}@%h", "-c", str(self.concurrency),
              "--pool", self.pool, "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
@@ -66,6 +67,17 @@ class Worker:
     @property
     def hostname_prefix(self):
         return f"{self.name}.{self.starts}@"
+
+    def wait_ready(self, timeout=60):
+        """Waits until the worker answers a control ping, that is, consumes its queue: a test that
+        needs several workers to share the work starts them all before publishing any."""
+        from web.publishing import app
+
+        def answered():
+            replies = app.control.ping(timeout=0.5) or []
+            return any(name.startswith(self.hostname_prefix) for reply in replies for name in reply)
+        wait_for(answered, timeout, message=f"worker {self.name} ready")
+        return self
 
     def pool_children(self):
         try:
@@ -101,6 +113,15 @@ class Worker:
             except psutil.NoSuchProcess:
                 pass
         return stopped
+
+    def signal_stop(self):
+        """Asks the worker to stop (``stop`` waits for it)."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                os.killpg(self.proc.pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
 
     def stop(self):
         if self.proc is None or self.proc.poll() is not None:
@@ -198,6 +219,8 @@ def live(transactional_db, settings, tmp_path):
             return w
 
     yield Live()
+    for w in workers:   # all at once: each takes a moment to shut down
+        w.signal_stop()
     for w in workers:
         w.stop()
     # Workers hold persistent connections; the database is flushed after this test.

@@ -48,6 +48,8 @@ app.conf.CELERY_DB_REUSE_MAX = int(os.environ.get("ARENA_DB_REUSE_TASKS", 100))
 
 
 PLAY_MATCHES = "workers.tasks.play_matches"
+# A table's match (people at it) goes to a queue of its own (settings.CELERY_TASK_ROUTES).
+PLAY_TABLE = "workers.tasks.play_table"
 ADVANCE_TOURNAMENT_ROUND = "workers.tasks.advance_tournament_round"
 VALIDATE_BOT_VERSION = "workers.tasks.validate_bot_version"
 LADDER_TICK = "workers.tasks.ladder_tick"

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "web.matches",
     "web.ratings",
     "web.tournaments",
+    "web.tables",
     "web.challenges",
     "web.balance",
     "web.games",
@@ -159,12 +160,30 @@ REDIS_URL = runtime.redis_url()
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None  # results live in the database, never in the broker
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("ARENA_QUEUE", "arena")
+# The games people play in the browser (web.tables) go to a queue of their own, served by workers
+# that wait on people (a thread per game): a person thinking never holds up the ladder's workers.
+ARENA_TABLE_QUEUE = os.environ.get("ARENA_TABLE_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-tables")
+CELERY_TASK_ROUTES = {"workers.tasks.play_table": {"queue": ARENA_TABLE_QUEUE}}
 
 
 def _cache_location(url):
     # Celery's name for a Unix socket (the bundled Redis) is redis+socket://; redis-py's is unix://.
     return "unix://" + url[len("redis+socket://"):] if url.startswith("redis+socket://") else url
 
+
+# Where a table's worker and the web servers meet (web.tables.channel): the same Redis, in redis-py's
+# spelling, under keys named after the queue (two sites, or two test runs, on one Redis never mix).
+ARENA_TABLE_REDIS_URL = _cache_location(REDIS_URL)
+ARENA_TABLE_KEY_PREFIX = f"{CELERY_TASK_DEFAULT_QUEUE}:table"
+# A person's clock: seconds for each decision; past it the seat forfeits (GameState.forfeit).
+ARENA_PERSON_CLOCK_SECONDS = runtime.env_float("ARENA_PERSON_CLOCK_SECONDS", 300.0)
+# Games people play at once on one tables worker (threads: each mostly waits on a person).
+ARENA_TABLE_WORKER_THREADS = runtime.env_int("ARENA_TABLE_WORKER_THREADS", 8)
+# How long a move's request waits for the worker to take it and the bots to answer, at most.
+ARENA_TABLE_MOVE_WAIT_SECONDS = runtime.env_float("ARENA_TABLE_MOVE_WAIT_SECONDS", 1.0)
+# Unfinished tables (waiting for people, or playing) a person may sit at at once: each playing one
+# holds a thread of a tables worker.
+ARENA_TABLES_PER_PERSON = runtime.env_int("ARENA_TABLES_PER_PERSON", 5)
 
 # One cache for every web process, in the same Redis: the replay viewer's frames are built once per
 # match and perspective, and the rate limits count every process's requests.

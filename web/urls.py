@@ -17,6 +17,7 @@ urlpatterns = [
     path("replays/", include("web.matches.replay_urls")),
     path("bots/", include("web.bots.urls")),
     path("tournaments/", include("web.tournaments.urls")),
+    path("tables/", include("web.tables.urls")),
     path("challenges/", include("web.challenges.urls")),
     path("accounts/", include("web.accounts.urls")),
     path("", include("web.games.urls")),

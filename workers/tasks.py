@@ -46,6 +46,18 @@ def play_matches(self, match_ids):
             "discarded": len(report.discarded), "lost": len(report.lost)}
 
 
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
+def play_table(self, match_id):
+    """Plays a table's match (people at it): on the tables' queue, one game per worker thread."""
+    from web.tables.runner import table_match_run
+    try:
+        return table_match_run(match_id=match_id, worker=self.request.hostname or "")
+    except PLATFORM_FAULTS as exc:
+        _close_broken_connections()
+        log.warning("play_table %s: platform fault, retrying: %s", match_id, exc)
+        raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
+
+
 def _periodic(fn):
     """A beat task: retried like the others; never overlapping harm since every service is idempotent."""
     def run(self, *args):

@@ -100,7 +100,9 @@ def test_kill_term_stops_everything_the_command_started(tmp_path, command, ready
     assert lines and lines[-1].startswith(ready), "".join(lines) + arena.stderr.read()
     started = psutil.Process(arena.pid).children(recursive=True)
     names = {" ".join(p.cmdline()[:4]) for p in started}
-    assert len(started) >= 4, names   # redis, a worker, the beat, the web server (and their children)
+    assert len(started) >= 5, names   # redis, a worker, the tables' worker, the beat, the web server...
+    queues = [p.cmdline()[p.cmdline().index("-Q") + 1] for p in started if "-Q" in p.cmdline()]
+    assert "arena" in queues and "arena-tables" in queues, queues   # the ladder's, and the tables
     arena.send_signal(signal.SIGTERM)
     arena.communicate(timeout=60)
     assert arena.returncode == 128 + signal.SIGTERM

@@ -49,9 +49,12 @@ def assert_exactly_once(ids, seats=5):
 
 def test_workers_play_queued_matches_published_on_commit(live):
     house = bot_services.house_bots_ensure(game="katana", count=6)
+    # both consume before anything is published: a worker up first would otherwise play all 60
+    # matches (well under a second of play) before the other has started
+    workers = [live.worker("a"), live.worker("b")]
+    for worker in workers:
+        worker.wait_ready()
     ids = _create(house, 60, live.rng)
-    live.worker("a")
-    live.worker("b")
     wait_for(lambda: _done(ids), 60, message="60 matches")
     assert_exactly_once(ids)
     workers = set(Match.objects.filter(pk__in=ids).values_list("worker", flat=True))
@@ -155,5 +158,6 @@ def test_redis_restart_with_matches_in_flight(live, private_redis):
     wait_for(lambda: execution.matches_sweep() is not None and _done(ids), 120, interval=0.5,
              message="every match after the restart")
     assert_exactly_once(ids)
-    assert all(w.alive() for w in workers), "workers reconnect by themselves"
+    dead = [w for w in workers if not w.alive()]
+    assert not dead, "workers reconnect by themselves:\n" + "\n".join(w.log()[-4000:] for w in dead)
     assert all(w.starts == 1 for w in workers)

@@ -11,7 +11,7 @@ from workers.celery import app
 
 def test_the_services_publish_tasks_under_the_names_the_workers_register():
     assert app is publishing.app
-    for name, task in [(publishing.PLAY_MATCHES, tasks.play_matches),
+    for name, task in [(publishing.PLAY_MATCHES, tasks.play_matches), (publishing.PLAY_TABLE, tasks.play_table),
                        (publishing.ADVANCE_TOURNAMENT_ROUND, tasks.advance_tournament_round),
                        (publishing.VALIDATE_BOT_VERSION, tasks.validate_bot_version),
                        (publishing.LADDER_TICK, tasks.ladder_tick), (publishing.SWEEP_LEASES, tasks.sweep_leases),
