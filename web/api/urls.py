@@ -7,6 +7,7 @@ from web.api import auth, limits, views
 from web.bots import apis as bots
 from web.challenges import apis as challenges
 from web.matches import apis as matches
+from web.tables import apis as tables
 from web.tournaments import apis as tournaments
 
 urlpatterns = [
@@ -33,6 +34,13 @@ urlpatterns = [
     path("matches/", matches.MatchListApi.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", matches.MatchDetailApi.as_view(), name="api-match"),
     path("matches/<int:match_id>/replay/", matches.MatchReplayApi.as_view(), name="api-match-replay"),
+    path("tables/", tables.TableListApi.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", tables.TableDetailApi.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join/", tables.TableJoinApi.as_view(), name="api-table-join"),
+    path("tables/<int:table_id>/cancel/", tables.TableCancelApi.as_view(), name="api-table-cancel"),
+    path("tables/<int:table_id>/state/", tables.TableStateApi.as_view(), name="api-table-state"),
+    path("tables/<int:table_id>/move/", tables.TableMoveApi.as_view(), name="api-table-move"),
+    path("tables/<int:table_id>/leave/", tables.TableLeaveApi.as_view(), name="api-table-leave"),
     path("tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"),
     path("tournaments/preview/", tournaments.TournamentPreviewApi.as_view(), name="api-tournament-preview"),
     path("tournaments/<int:tournament_id>/", tournaments.TournamentDetailApi.as_view(), name="api-tournament"),
@@ -42,6 +50,8 @@ urlpatterns = [
          name="api-tournament-official"),
     path("tournaments/<int:tournament_id>/standings/", tournaments.TournamentStandingsApi.as_view(),
          name="api-tournament-standings"),
+    path("tournaments/<int:tournament_id>/campaign/", tournaments.TournamentCampaignApi.as_view(),
+         name="api-tournament-campaign"),
     path("challenges/", challenges.ChallengeListApi.as_view(), name="api-challenges"),
     path("challenges/<int:challenge_id>/", challenges.ChallengeDetailApi.as_view(), name="api-challenge"),
 ]

@@ -78,6 +78,12 @@ class AutomatonRateOutput(serializers.Serializer):
     win_rate = serializers.FloatField()
     low = serializers.FloatField(allow_null=True, help_text="95% Wilson interval of the win rate")
     high = serializers.FloatField(allow_null=True)
+    margin = serializers.FloatField(allow_null=True, help_text="the mean margin: the bot's score minus this "
+                                                               "automaton's (None before a game against it)")
+    margin_games = serializers.IntegerField(help_text="games the margin is the mean of")
+    margin_low = serializers.FloatField(allow_null=True, help_text="95% Student t interval of the mean margin "
+                                                                   "(None before two games)")
+    margin_high = serializers.FloatField(allow_null=True)
 
 
 class LeaderboardRowOutput(serializers.Serializer):
@@ -94,7 +100,8 @@ class LeaderboardRowOutput(serializers.Serializer):
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField()
-    automata = AutomatonRateOutput(many=True, help_text="a score pool: the win rate against each automaton level")
+    automata = AutomatonRateOutput(many=True, help_text="a score pool: the win rate against each automaton level "
+                                                                "and the mean score margin over it")
 
 
 class LevelOutput(serializers.Serializer):
@@ -135,8 +142,9 @@ class LeaderboardApi(APIView):
                    responses=LeaderboardOutput, operation_id="games_leaderboard")
     def get(self, request, game):
         """Bots of one rating pool by current rating with its 95% interval, games played and win rate, the
-        settled bots first and the provisional ones after them; a score pool by mean score, with win rates
-        against the automata."""
+        settled bots first and the provisional ones after them; a score pool (one bot against the game's
+        automata, a pool per automaton level) by mean score, with the win rate (95% Wilson) and the mean
+        score margin (95% t) against each automaton level."""
         game_or_404(game)
         page, size, offset = page_params(request)
         search = request.query_params.get("search", "").replace("\x00", "")[:64]

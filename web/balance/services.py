@@ -46,7 +46,7 @@ def balance_self_play_missing(*, games):
     written = []
     for game in arena_games.game_ids():
         engine = arena_games.get(game)
-        for players in range(engine.min_players, engine.max_players + 1):
+        for players in engine.table_sizes():      # the self-play tables of the default options
             if not BalanceReport.objects.filter(game=game, players=players, source=BalanceReport.Source.SELF_PLAY,
                                                 rules_version=engine.rules_version, games__gte=games).exists():
                 written.append(balance_self_play(game=game, players=players, games=games))

@@ -97,6 +97,8 @@ def _ratings_for_rated(game, seats, options, challenger, opponents, owner):
     """The challenger's rating in the challenge's pool and each opponent's, when a rated challenge
     may be played; ``ServiceError`` saying why not otherwise."""
     pool = pool_of(game=game, n_players=seats, options=options)
+    if pool is None:
+        raise ServiceError("a chapter of a story campaign rates into no pool: play it unrated")
     row = rating_selectors.current_rating(bot=challenger, pool=pool.key)
     mine = row.rating if row is not None and row.games else INITIAL_RATING
     ratings = []

@@ -35,7 +35,7 @@ def warm_up():
     """Loads every engine and its views (a web process does it at start, not in a visitor's request)."""
     for game_id in arena_games.game_ids():
         game = arena_games.get(game_id)
-        game.new_state(game.min_players, 0, game.resolve_options(None)).full_view()
+        game.new_state(game.table_sizes()[0], 0, game.resolve_options(None)).full_view()
 
 
 def game_info(game_id):
@@ -50,8 +50,7 @@ def check_match(game_id, *, players, options=None):
     """The rules version and the options with defaults filled in; ``EngineInputError`` if invalid."""
     try:
         game = arena_games.get(game_id)
-        game.check_players(players)
-        resolved = game.resolve_options(options)
+        resolved = game.check_match(players, options)
     except ValueError as exc:
         raise EngineInputError(str(exc)) from None
     return game.rules_version, resolved
@@ -60,6 +59,19 @@ def check_match(game_id, *, players, options=None):
 def has_heuristic(game_id):
     """Whether ``game_id`` has its own heuristic player (``GameSpec.heuristic``)."""
     return bool(arena_games.get(game_id).spec.heuristic)
+
+
+def campaign(game_id):
+    """The story campaign ``game_id`` declares (``GameSpec.campaign``), or None: only such a game
+    offers the tournament format ``story``."""
+    try:
+        return arena_games.get(game_id).campaign
+    except ValueError:
+        return None
+
+
+def has_campaign(game_id):
+    return campaign(game_id) is not None
 
 
 def check_agent_ref(ref, game=None):

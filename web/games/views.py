@@ -15,9 +15,11 @@ from web.bots import selectors as bot_selectors
 from web.games import catalog
 from web.matches import selectors as match_selectors
 from web.ratings import selectors as rating_selectors
+from web.tables import selectors as table_selectors
 
 LEADERBOARD_PAGE_SIZE = 25
 RECENT_MATCHES = 15
+OPEN_TABLES = 10
 
 
 def _game_or_404(game):
@@ -78,6 +80,7 @@ def game_detail(request, game):
     else:
         context["matches"] = match_selectors.match_list(game=game["id"], status="done", limit=RECENT_MATCHES)
         context["balance"] = balance_selectors.balance_tables(game=game["id"])
+        context["open_tables"] = table_selectors.open_tables(game=game["id"], limit=OPEN_TABLES)
         context["balance_every_minutes"] = round(settings.ARENA_BEAT_BALANCE_SECONDS / 60)
         response = render(request, "games/game_detail.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])

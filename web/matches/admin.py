@@ -6,7 +6,7 @@ from web.matches.models import Match, MatchSeat
 class MatchSeatInline(admin.TabularInline):
     model = MatchSeat
     extra = 0
-    fields = ("seat", "bot", "bot_version", "status", "rank", "score", "team")
+    fields = ("seat", "bot", "bot_version", "person", "status", "rank", "score", "team")
     readonly_fields = fields
     can_delete = False
 
@@ -24,7 +24,7 @@ class MatchAdmin(admin.ModelAdmin):
 @admin.register(MatchSeat)
 class MatchSeatAdmin(admin.ModelAdmin):
     """Seats, to find a bot's forfeits (status, reason) across matches."""
-    list_display = ("match", "seat", "bot", "bot_version", "status", "rank", "score", "team")
+    list_display = ("match", "seat", "bot", "bot_version", "person", "status", "rank", "score", "team")
     list_filter = ("status", "match__game")
     list_select_related = ("match", "bot", "bot_version__bot")
     search_fields = ("bot__name", "=match__id", "reason")

@@ -16,9 +16,10 @@ from web.matches.models import Match, MatchSeat
 
 class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField()
-    bot_id = serializers.IntegerField()
-    bot = serializers.CharField()
-    version = serializers.IntegerField()
+    bot_id = serializers.IntegerField(allow_null=True, help_text="null: a person played the seat at a table")
+    bot = serializers.CharField(allow_null=True)
+    version = serializers.IntegerField(allow_null=True)
+    person = serializers.CharField(allow_null=True, help_text="who played the seat at a table; null for a bot")
     status = serializers.CharField(help_text="ok, timeout, crash, illegal, limit; empty before it is played")
     rank = serializers.IntegerField(allow_null=True)
     score = serializers.FloatField(allow_null=True)
@@ -55,7 +56,10 @@ class MatchDetailOutput(MatchOutput):
 
 
 def seat_data(seat):
-    return {"seat": seat.seat, "bot_id": seat.bot_id, "bot": seat.bot.name, "version": seat.bot_version.number,
+    bot = seat.bot if seat.bot_id is not None else None
+    return {"seat": seat.seat, "bot_id": seat.bot_id, "bot": bot.name if bot else None,
+            "version": seat.bot_version.number if bot else None,
+            "person": seat.person.username if seat.person_id is not None else None,
             "status": seat.status, "rank": seat.rank, "score": seat.score, "team": seat.team}
 
 

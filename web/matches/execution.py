@@ -135,13 +135,18 @@ class MatchToPlay:
     rating_kind: str | None = None
 
 
+def person_ref(person_id):
+    """The agent reference of a seat a person plays (``web.tables`` gives it its agent)."""
+    return {"kind": "person", "person": person_id}
+
+
 @dataclass
 class SeatToPlay:
-    """What playing and storing need of a seat: its bot's agent reference and label, and the rank
-    the store gives it."""
+    """What playing and storing need of a seat: its bot's agent reference and label (a person's
+    seat: ``person_ref`` and the person's name, no bot), and the rank the store gives it."""
     pk: int
     seat: int
-    bot_id: int
+    bot_id: int | None
     label: str
     agent_ref: dict
     rank: int | None = None
@@ -152,6 +157,8 @@ class SeatToPlay:
         """From a ``MatchSeat`` (its bot and version are read if not already loaded)."""
         if isinstance(row, cls):
             return row
+        if row.person_id is not None:
+            return cls(row.pk, row.seat, None, row.person.username, person_ref(row.person_id))
         return cls(row.pk, row.seat, row.bot_id, f"{row.bot.name}@v{row.bot_version.number}",
                    row.bot_version.agent_ref)
 
@@ -169,15 +176,19 @@ def _lease(now, lease_seconds):
 # --- claiming ----------------------------------------------------------------------------------
 
 _SEAT_COLUMNS = ("pk", "match_id", "seat", "bot_id", "bot__name", "bot_version_id", "bot_version__number",
-                 "bot_version__kind", "bot_version__builtin_name", "bot_version__file", "bot_version__sha256")
+                 "bot_version__kind", "bot_version__builtin_name", "bot_version__file", "bot_version__sha256",
+                 "person_id", "person__username")
 
 
 def _claimable(now):
     return Q(status=Match.Status.QUEUED) | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now)
 
 
-def matches_claim(*, match_ids, worker="", lease_seconds=None):
+def matches_claim(*, match_ids, worker="", lease_seconds=None, tables=False):
     """Claims whichever of ``match_ids`` are claimable; returns (token, claimed matches in id order).
+
+    The matches of tables (people at them) are claimed only with ``tables`` (by the tables'
+    workers, ``web.tables.runner``), and only they are then: a ladder worker cannot wait on people.
 
     A match claimed before (its worker vanished, or gave it back) is claimed
     only by a task of its own: a match whose play kills its worker would
@@ -191,6 +202,7 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
     token = uuid.uuid4()
     ids = list(match_ids)
     claimable = Match.objects.filter(_claimable(now), pk__in=ids, attempts__lt=settings.ARENA_MATCH_MAX_ATTEMPTS)
+    claimable = claimable.filter(kind=Match.Kind.TABLE) if tables else claimable.exclude(kind=Match.Kind.TABLE)
     if len(ids) > 1:
         claimable = claimable.filter(attempts=0)
     updated = claimable.update(
@@ -203,9 +215,12 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None):
                .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool_id",
                             "rating_pool__kind", "rated")]
     seats, refs = {}, {}
-    for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256) in (
-            MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
-            .values_list(*_SEAT_COLUMNS)):
+    for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256, person_id,
+         person_name) in (MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
+                          .values_list(*_SEAT_COLUMNS)):
+        if person_id is not None:
+            seats.setdefault(match_id, []).append(SeatToPlay(pk, seat, None, person_name, person_ref(person_id)))
+            continue
         if version_id not in refs:
             refs[version_id] = BotVersion(kind=kind, builtin_name=builtin_name, file=file, sha256=sha256).agent_ref
         seats.setdefault(match_id, []).append(SeatToPlay(pk, seat, bot_id, f"{name}@v{number}", refs[version_id]))
@@ -232,7 +247,7 @@ def bot_clock():
     return TimeControl(move=move, bank=bank, startup=startup)
 
 
-class _LeaseKeeper:
+class LeaseKeeper:
     """The lease of the matches a worker holds, renewed every third of a lease.
 
     Called before each match and after each of its decisions: a long match
@@ -278,13 +293,15 @@ class _LeaseKeeper:
         self.held -= set(match_ids)
 
 
-def match_play(*, match, seats, on_step=None):
-    """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows);
-    raises ``playing.MatchFailed`` or ``PlatformFault``."""
+def match_play(*, match, seats, on_step=None, people=None):
+    """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows); ``people(seat, ref)``
+    gives the agent of a seat a person plays (see ``playing.play``).  Raises ``playing.MatchFailed``
+    or ``PlatformFault``."""
     seats = [SeatToPlay.of(row) for row in seats]
     return playing.play(game=match.game, rules_version=match.rules_version, options=match.options,
                        seed=match.seed, seats=[row.agent_ref for row in seats],
-                       bot_labels=[row.label for row in seats], clock=bot_clock(), on_step=on_step)
+                       bot_labels=[row.label for row in seats], clock=bot_clock(), on_step=on_step,
+                       people=people)
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -503,7 +520,7 @@ def matches_run(*, match_ids, worker="", lease_seconds=None, store_every=None):
         _publish_retried_alone(report.skipped)
     store_every = settings.ARENA_STORE_EVERY_SECONDS if store_every is None else store_every
     pending, last_flush = [], time.monotonic()
-    keeper = _LeaseKeeper(token, held, lease_seconds)
+    keeper = LeaseKeeper(token, held, lease_seconds)
 
     def flush(rest):
         outcome = StoreOutcome()
@@ -597,13 +614,17 @@ def matches_sweep(*, now=None, requeue_after=None):
     max_attempts = settings.ARENA_MATCH_MAX_ATTEMPTS
     after = requeue_after if requeue_after is not None else settings.ARENA_REQUEUE_AFTER_SECONDS
     with transaction.atomic():
-        expired = dict(Match.objects.filter(status=Match.Status.RUNNING, lease_expires_at__lt=now)
-                       .select_for_update(skip_locked=True).values_list("pk", "attempts"))
+        expired_rows = list(Match.objects.filter(status=Match.Status.RUNNING, lease_expires_at__lt=now)
+                            .select_for_update(skip_locked=True).values_list("pk", "attempts", "kind"))
+        expired = {pk: attempts for pk, attempts, _ in expired_rows}
         spent_queued = list(Match.objects.filter(status=Match.Status.QUEUED, attempts__gte=max_attempts)
                             .select_for_update(skip_locked=True).values_list("pk", flat=True))
-        stale = dict(Match.objects.filter(status=Match.Status.QUEUED, attempts__lt=max_attempts,
-                                          queued_at__lt=now - timezone.timedelta(seconds=after))
-                     .select_for_update(skip_locked=True).values_list("pk", "attempts"))
+        stale_rows = list(Match.objects.filter(status=Match.Status.QUEUED, attempts__lt=max_attempts,
+                                               queued_at__lt=now - timezone.timedelta(seconds=after))
+                          .select_for_update(skip_locked=True).values_list("pk", "attempts", "kind"))
+        stale = {pk: attempts for pk, attempts, _ in stale_rows}
+        # A table's match goes back to the tables' queue (which ends it if it was claimed before).
+        tables = {pk for pk, _, kind in expired_rows + stale_rows if kind == Match.Kind.TABLE}
         spent = [pk for pk, attempts in expired.items() if attempts >= max_attempts]
         lost = [pk for pk, attempts in expired.items() if attempts < max_attempts]
         abandoned = Match.objects.filter(pk__in=spent).update(
@@ -615,9 +636,12 @@ def matches_sweep(*, now=None, requeue_after=None):
             status=Match.Status.QUEUED, lease_token=None, lease_expires_at=None, queued_at=now)
         if stale:
             Match.objects.filter(pk__in=list(stale)).update(queued_at=now)
-        alone = sorted(set(lost) | {pk for pk, attempts in stale.items() if attempts > 0})
-        together = sorted(pk for pk, attempts in stale.items() if attempts == 0)
+        alone = sorted((set(lost) | {pk for pk, attempts in stale.items() if attempts > 0}) - tables)
+        together = sorted(pk for pk, attempts in stale.items() if attempts == 0 and pk not in tables)
+        at_tables = sorted(tables & (set(lost) | set(stale)))
         if alone or together:
             transaction.on_commit(lambda: (publish_matches(match_ids=alone, batch=1),
                                            publish_matches(match_ids=together)))
+        if at_tables:
+            transaction.on_commit(lambda: publish_matches(match_ids=at_tables, kind=Match.Kind.TABLE))
     return {"expired": requeued, "abandoned": abandoned, "republished": len(stale)}

@@ -51,14 +51,6 @@ class LadderPool:
 
 
 @lru_cache(maxsize=None)
-def _playable(game_id, seats, options):
-    try:
-        arena_games.get(game_id).new_state(seats, 0, dict(options))
-    except ValueError:
-        return False
-    return True
-
-
 @lru_cache(maxsize=None)
 def ladder_pools(game_id):
     """The rating pools of ``game_id`` a ladder can fill, by key: every table size with every value of
@@ -71,8 +63,10 @@ def ladder_pools(game_id):
     for seats in range(game.min_players, game.max_players + 1):
         for values in itertools.product(*(option.choices for option in split)):
             pool = game.rating_pool(seats, dict(zip(game.pool_options, values)))
+            if pool is None:   # a story match (a campaign's chapter) rates nowhere: no ladder plays it
+                continue
             options = tuple(pool.splits)
-            if not _playable(game_id, seats, options):
+            if not game.can_seat(seats, dict(options)):
                 continue
             tables = pools.setdefault(pool.key, (pool.kind, {}))[1]
             tables.setdefault(seats, dict(options))

@@ -7,6 +7,7 @@ result is stored only by the holder of that token while the match is still
 ``running``, so a match is finished exactly once whatever happens to workers
 and to the broker.
 """
+from django.conf import settings
 from django.db import models
 
 # How the error of a match stopped by an unexpected exception of the platform starts: its reason
@@ -26,6 +27,7 @@ class Match(models.Model):
         TOURNAMENT = "tournament"
         CHALLENGE = "challenge"
         MANUAL = "manual"
+        TABLE = "table"   # people sit at it, with bots or not (web.tables): played by the tables' workers
 
     game = models.CharField(max_length=32)
     rules_version = models.CharField(max_length=32)
@@ -99,8 +101,12 @@ class MatchSeat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="seats")
-    bot_version = models.ForeignKey("bots.BotVersion", on_delete=models.PROTECT, related_name="seats")
+    # A seat is played by a bot (its version) or, at a table (``Match.Kind.TABLE``), by a person.
+    bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
+    bot_version = models.ForeignKey("bots.BotVersion", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="seats")
+    person = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="match_seats", help_text="the person who played it in the browser")
     status = models.CharField(max_length=16, choices=Status.choices, blank=True, default="")
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
@@ -109,9 +115,20 @@ class MatchSeat(models.Model):
     log = models.TextField(blank=True, help_text="the bot's own output, capped; shown to its owner only")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat"),
+            models.CheckConstraint(
+                condition=(models.Q(bot__isnull=False, bot_version__isnull=False, person__isnull=True)
+                           | models.Q(bot__isnull=True, bot_version__isnull=True, person__isnull=False)),
+                name="matchseat_bot_or_person"),
+        ]
         indexes = [models.Index(fields=["bot", "match"], name="matchseat_bot_match")]
         ordering = ["match", "seat"]
 
     def __str__(self):
         return f"match {self.match_id} seat {self.seat}"
+
+    @property
+    def player_name(self):
+        """Who played the seat: its bot's name, or the person's name."""
+        return self.bot.name if self.bot_id is not None else self.person.username

@@ -3,8 +3,10 @@
 What a game is and whether a match can be described are ``web.games.catalog``'s.
 Services describe a match as plain data (game, options, seed, one agent
 reference per seat) and get plain data back; nothing here touches the
-database.  An agent reference is ``{"kind": "builtin", "name": ...}`` or
-``{"kind": "upload", "path": ..., "sha256": ...}``.
+database.  An agent reference is ``{"kind": "builtin", "name": ...}``,
+``{"kind": "upload", "path": ..., "sha256": ...}`` or, for a seat a person plays
+at a table, ``{"kind": "person", "person": ...}``, whose agent the caller gives
+(``people``: ``web.tables`` knows how a person is reached).
 
 Uploaded bots run as one sandboxed process each (``arena.bots.runner``, the
 runner of ``arena match``); a bot that fails forfeits its seat with a status
@@ -113,9 +115,13 @@ def _upload_agent(ref, label, clock):
         raise PlatformFault(str(exc)) from None
 
 
-def _agent(game, ref, seed, seat, label, clock):
+def _agent(game, ref, seed, seat, label, clock, people):
     if ref["kind"] == "builtin":
         return arena_agents.builtin(ref["name"], agent_seed(seed, seat), game)
+    if ref["kind"] == "person":
+        if people is None:
+            raise MatchFailed(f"{label}: a person's seat is played at its table only")
+        return people(seat, ref)
     return _upload_agent(ref, label, clock)
 
 
@@ -135,12 +141,13 @@ def _close_all(players):
                 pass
 
 
-def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=None, on_step=None):
+def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=None, on_step=None, people=None):
     """Plays one match; raises ``MatchFailed`` or ``PlatformFault``, never for a bot's failure.
 
     ``clock`` (an ``arena.bots.runner.TimeControl``) replaces the game's time
     control for uploaded bots; ``on_step(n)`` is called after each decision and may raise
-    ``PlayAborted`` to stop the match.
+    ``PlayAborted`` to stop the match; ``people(seat, ref)`` gives the agent of a seat a person
+    plays.
     """
     try:
         engine_game = arena_games.get(game)
@@ -154,7 +161,7 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
     players = []
     try:
         for seat, ref in enumerate(seats):
-            players.append(_agent(game, ref, seed, seat, labels[seat], clock))
+            players.append(_agent(game, ref, seed, seat, labels[seat], clock, people))
         outcome = play_match(game, seed=seed, agents=players, options=options, on_step=on_step)
     except (MatchFailed, PlatformFault, PlayAborted):
         _close_all(players)

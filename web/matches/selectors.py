@@ -14,7 +14,7 @@ PRIVATE_SEAT_FIELDS = ("log", "reason")
 
 def match_get(*, match_id):
     """A match with its seats (status, rank, score, team; never a bot's log: ``seat_logs``)."""
-    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version")
+    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version", "person")
     return Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=match_id)
 
 
@@ -59,7 +59,7 @@ def match_list(*, game=None, bot=None, status=None, kind=None, limit=50, before=
         matches = matches.filter(status=status)
     if kind:
         matches = matches.filter(kind=kind)
-    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version")
+    seats = MatchSeat.objects.defer(*PRIVATE_SEAT_FIELDS).select_related("bot", "bot_version", "person")
     return list(matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("-id")[:limit])
 
 
@@ -227,7 +227,7 @@ def match_export_page(*, game, since=None, until=None, bot_name="", after=0, lim
     page = list(matches.defer("error")[:min(limit, EXPORT_PAGE_LIMIT)])
     seats = {}
     for seat in (MatchSeat.objects.filter(match__in=page).defer(*PRIVATE_SEAT_FIELDS)
-                 .select_related("bot", "bot__owner").order_by("match_id", "seat")):
+                 .select_related("bot", "bot__owner", "person").order_by("match_id", "seat")):
         seats.setdefault(seat.match_id, []).append(seat)
     from web.ratings.models import RatingEntry
     ratings = {(entry.match_id, entry.bot_id): entry for entry in
@@ -237,8 +237,10 @@ def match_export_page(*, game, since=None, until=None, bot_name="", after=0, lim
         rows = []
         for seat in seats.get(match.pk, []):
             entry = ratings.get((match.pk, seat.bot_id))
-            rows.append({"seat": seat.seat, "bot": seat.bot.name, "bot_id": seat.bot_id,
-                         "owner": seat.bot.owner.username if seat.bot.owner_id else None,
+            bot = seat.bot
+            rows.append({"seat": seat.seat, "bot": bot.name if bot else None, "bot_id": seat.bot_id,
+                         "owner": bot.owner.username if bot and bot.owner_id else None,
+                         "person": seat.person.username if seat.person_id else None,
                          "rank": seat.rank, "status": seat.status,
                          "rating": None if entry is None else {
                              "pool": entry.pool.key, "rating": round(entry.rating, 2),

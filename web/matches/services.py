@@ -27,9 +27,16 @@ SEED_BOUND = 2**62
 
 
 @dataclass(frozen=True)
+class PersonSeat:
+    """A seat a person plays in the browser: only at a table (``Match.Kind.TABLE``, ``web.tables``)."""
+    person: object   # the user
+
+
+@dataclass(frozen=True)
 class MatchSpec:
     """One match to create: the seats are bots (the version that plays: chosen by the owner, else
-    the newest that passed validation) or bot versions (which must have passed)."""
+    the newest that passed validation), bot versions (which must have passed) or, at a table,
+    people (``PersonSeat``)."""
     seats: tuple
     seed: int | None = None
     options: dict | None = None
@@ -65,7 +72,7 @@ def _resolve_seat(game, entry, index, where=None):
     return bot, version
 
 
-def _check_spec(game, spec, versions_by_id):
+def _check_spec(game, spec, versions_by_id, kind):
     try:
         rules_version, options = catalog.check_match(game, players=len(spec.seats), options=spec.options)
     except catalog.EngineInputError as exc:
@@ -73,6 +80,13 @@ def _check_spec(game, spec, versions_by_id):
     pool = pool_of(game=game, n_players=len(spec.seats), options=options)
     seats = []
     for index, entry in enumerate(spec.seats):
+        if isinstance(entry, PersonSeat):
+            if kind != Match.Kind.TABLE:
+                raise ServiceError(f"seat {index}: a person plays only at a table")
+            if entry.person is None or not getattr(entry.person, "is_authenticated", False):
+                raise ServiceError(f"seat {index}: a person's seat needs a signed-in person")
+            seats.append((None, entry))
+            continue
         if not isinstance(entry, (Bot, BotVersion)):
             raise ServiceError(f"seat {index}: expected a bot or a bot version, not {type(entry).__name__}")
         key = (type(entry).__name__, entry.pk)
@@ -92,12 +106,14 @@ def feeds_pool(*, kind, tournament=None, challenge=None):
     its organiser chose all of that, so its entrants are rated inside it (its standings fit their
     own ratings and intervals).  A challenge's do only when it was created rated, which its service
     allows only against opponents rated at or above the challenger (docs/challenges.md).  A manual
-    match is created by staff tooling only (no page or API creates one) and is rated."""
+    match is created by staff tooling only (no page or API creates one) and is rated.  A table's
+    never is: a person could lose on purpose to the bot beside them, and a person is no bot with a
+    rating of their own."""
     if kind == Match.Kind.TOURNAMENT:
         return bool(tournament is not None and tournament.official)
     if kind == Match.Kind.CHALLENGE:
         return bool(challenge is not None and challenge.rated)
-    return True
+    return kind != Match.Kind.TABLE
 
 
 def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, challenge=None, rng=None,
@@ -119,30 +135,33 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
         raise ServiceError("no match to create")
     rng = rng or random.SystemRandom()
     resolved_cache = {}
-    checked = [_check_spec(game, spec, resolved_cache) for spec in specs]
+    checked = [_check_spec(game, spec, resolved_cache, kind) for spec in specs]
     now = timezone.now()
     rated = feeds_pool(kind=kind, tournament=tournament_round.tournament if tournament_round else None,
                        challenge=challenge)
     with transaction.atomic():
         pools_ensure(pools=[pool for _, _, pool, _ in checked])
         matches = Match.objects.bulk_create([
-            Match(game=game, rules_version=rules_version, options=options, rating_pool_id=pool.key, rated=rated,
+            Match(game=game, rules_version=rules_version, options=options,
+                  rating_pool_id=pool.key if pool is not None else None, rated=rated and pool is not None,
                   seed=spec.seed if spec.seed is not None else rng.randrange(SEED_BOUND),
                   kind=kind, tournament_round=tournament_round, challenge=challenge, table_key=spec.table_key,
                   queued_at=now)
             for spec, (rules_version, options, pool, _) in zip(specs, checked)
         ])
         MatchSeat.objects.bulk_create([
+            MatchSeat(match=match, seat=seat, person=version.person) if bot is None else
             MatchSeat(match=match, seat=seat, bot=bot, bot_version=version)
             for match, (_, _, _, seats) in zip(matches, checked)
             for seat, (bot, version) in enumerate(seats)
         ])
-        for key in sorted({pool.key for _, _, pool, _ in checked} if rated else ()):
+        for key in sorted({pool.key for _, _, pool, _ in checked if pool is not None} if rated else ()):
             current_ratings_ensure(game=game, pool=key, bot_ids={bot.pk for _, _, pool, seats in checked
-                                                                 if pool.key == key for bot, _ in seats})
+                                                                 if pool is not None and pool.key == key
+                                                                 for bot, _ in seats})
         if publish:
             ids = [match.pk for match in matches]
-            transaction.on_commit(lambda: publish_matches(match_ids=ids))
+            transaction.on_commit(lambda: publish_matches(match_ids=ids, kind=kind))
     return matches
 
 
@@ -152,10 +171,16 @@ def match_create(*, game, seats, seed=None, options=None, kind=Match.Kind.MANUAL
                           publish=publish)[0]
 
 
-def publish_matches(*, match_ids, batch=None):
-    """Publishes the tasks that play ``match_ids``, ``batch`` matches per message."""
+def publish_matches(*, match_ids, batch=None, kind=None):
+    """Publishes the tasks that play ``match_ids``, ``batch`` matches per message; the matches of
+    tables (``kind`` ``table``) one per message of their own task, which goes to the tables' queue
+    (``web.tables.runner`` says why)."""
     if not settings.ARENA_PUBLISH_TASKS or not match_ids:
         return 0
+    if kind == Match.Kind.TABLE:
+        for match_id in match_ids:
+            publishing.publish(publishing.PLAY_TABLE, match_id)
+        return len(match_ids)
     size = max(1, batch or settings.ARENA_MATCH_BATCH)
     ids = list(match_ids)
     for start in range(0, len(ids), size):

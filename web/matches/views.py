@@ -35,7 +35,7 @@ def match_detail(request, match_id):
         viewer = {
             "renderer": replay_renderer(match.game),
             "frames_url": reverse("match-frames", args=[match.pk]),
-            "seat_names": [entry["seat"].bot.name for entry in seats],
+            "seat_names": [entry["seat"].player_name for entry in seats],
             "action_labels": selectors.action_labels(game=match.game),
             "components": selectors.game_components(game=match.game),
             "board": selectors.replay_board(game=match.game),

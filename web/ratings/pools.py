@@ -13,8 +13,10 @@ def pool_of(*, game, n_players, options=None, rules_version=None):
     """The ``arena.games.RatingPool`` of a match of ``n_players`` bot seats of ``game``.
 
     ``rules_version``: the one the match was played under, when it is not the engine's current
-    one (an old match)."""
+    one (an old match).  None for a match that rates nowhere (a chapter of a story campaign)."""
     pool = arena_games.get(game).rating_pool(n_players, options)
+    if pool is None:
+        return None
     if rules_version and rules_version != pool.rules_version:
         pool = dataclasses.replace(pool, rules_version=rules_version)
     return pool
@@ -31,6 +33,6 @@ def pools_ensure(*, pools, model=None):
     ``model``: the ``Pool`` model to write (a migration passes its historical one)."""
     if model is None:
         from web.ratings.models import Pool as model
-    rows = {pool.key: model(**pool_fields(pool)) for pool in pools}
+    rows = {pool.key: model(**pool_fields(pool)) for pool in pools if pool is not None}
     model.objects.bulk_create(list(rows.values()), ignore_conflicts=True)
     return sorted(rows)

@@ -2,7 +2,7 @@
 from django.db.models import BooleanField, Case, Count, Max, Sum, Value, When
 from django.db.models.functions import TruncDate
 
-from arena.ratings.scores import wilson_interval
+from arena.ratings.scores import ScoreSummary, mean_interval, wilson_interval
 from web.ratings import models as rating_models
 from web.ratings.models import CurrentRating, Pool, RatingEntry, provisional_q
 
@@ -106,13 +106,19 @@ def _interval(pair, digits):
 
 def automata_rates(automata):
     """A score pool row's results against each automaton level, by level: games, wins, win rate
-    and its 95% Wilson interval."""
+    and its 95% Wilson interval, and the mean margin (the bot's score minus the automaton's) with
+    its 95% t interval (None before its first game against a scoring automaton; no interval before
+    two)."""
     out = []
     for level, tally in sorted((automata or {}).items(), key=lambda item: int(item[0])):
         games, wins = tally["games"], tally["wins"]
         low, high = _interval(wilson_interval(wins, games), 4)
+        margin = ScoreSummary(tally.get("margin_games", 0), tally.get("margin", 0.0), tally.get("margin_m2", 0.0))
+        margin_low, margin_high = _interval(mean_interval(margin), 2)
         out.append({"level": int(level), "name": tally["name"], "games": games, "wins": wins,
-                    "win_rate": round(wins / games, 4) if games else 0.0, "low": low, "high": high})
+                    "win_rate": round(wins / games, 4) if games else 0.0, "low": low, "high": high,
+                    "margin": round(margin.mean, 2) if margin.games else None, "margin_games": margin.games,
+                    "margin_low": margin_low, "margin_high": margin_high})
     return out
 
 

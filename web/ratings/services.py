@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from arena.ratings import LiveElo, fit_ratings
 from arena.ratings.live import Z95
-from arena.ratings.scores import ScoreSummary, add_score, automaton_results, mean_interval
+from arena.ratings.scores import ScoreSummary, add_score, automaton_margins, automaton_results, mean_interval
 from web.bulk_sql import batch_rows, batch_table
 from web.ratings.models import CurrentRating, Pool, RatingEntry
 from web.ratings.records import match_record
@@ -124,7 +124,9 @@ def _elo_update(*, current, elo, match, seats):
 def _score_update(*, current, match, seats):
     """A score pool: each bot seat's score joins its bot's mean (``rating``, with its t interval
     as ``low``/``high``), and its finish against each automaton of ``result["automata"]`` its win
-    rate against that automaton's level.  A first place counts as a win, as in other pools."""
+    rate against that automaton's level, and its margin (its score minus the automaton's) the mean
+    margin against that level (``margin`` and ``margin_m2``, Welford).  A first place counts as a
+    win, as in other pools."""
     scores, ranks = match.result["scores"], match.result["ranks"]
     automata = match.result.get("automata") or []
     moves = []
@@ -137,12 +139,17 @@ def _score_update(*, current, match, seats):
         row.low, row.high = mean_interval(after) or (None, None)
         row.wins += rank == 1
         levels = dict(row.automata or {})
+        margins = automaton_margins(scores[seat.seat], automata)
         for level, name, won in automaton_results(rank, automata):
             tally = dict(levels.get(str(level)) or {"name": name, "games": 0, "wins": 0})
             if name not in tally["name"].split(" / "):
                 tally["name"] = f"{tally['name']} / {name}"
             tally["games"] += 1
             tally["wins"] += won
+            if level in margins:
+                margin = add_score(ScoreSummary(tally.get("margin_games", 0), tally.get("margin", 0.0),
+                                                tally.get("margin_m2", 0.0)), margins[level])
+                tally["margin_games"], tally["margin"], tally["margin_m2"] = margin.games, margin.mean, margin.m2
             levels[str(level)] = tally
         row.automata = levels
         moves.append((seat.bot_id, row, after.mean - before.mean))

@@ -109,11 +109,16 @@ class TournamentListApi(APIView):
         game = serializers.CharField(max_length=32)
         format = serializers.ChoiceField(choices=Tournament.Format.values, default=Tournament.Format.TABLES)
         bots = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**62),
-                                     min_length=2, max_length=MAX_ENTRANTS, help_text="the entrants' bot ids")
+                                     min_length=1, max_length=MAX_ENTRANTS,
+                                     help_text="the entrants' bot ids: at least two, or one for a story campaign")
         players_per_match = serializers.IntegerField(required=False, min_value=1, max_value=7)
         games_per_pairing = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
         rounds = serializers.IntegerField(required=False, min_value=1, max_value=100)
         seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62 - 1)
+        level = serializers.IntegerField(required=False, help_text="format story: the automaton level the campaign "
+                                                                   "is played against (Shōgun no Katana: its ghost, 1-5)")
+        attempts = serializers.IntegerField(required=False, help_text="format story: times a chapter may be played, "
+                                                                      "retries after a defeat (1 to 3, default 1)")
 
     @extend_schema(parameters=[TournamentListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
                    responses=paged_serializer("PagedTournaments", TournamentOutput), operation_id="tournaments_list")
@@ -128,14 +133,17 @@ class TournamentListApi(APIView):
     @extend_schema(request=TournamentCreateInput, responses={201: TournamentDetailOutput},
                    operation_id="tournaments_create")
     def post(self, request):
-        """Creates a tournament between bots (their current versions) and queues its first round."""
+        """Creates a tournament between bots (their current versions) and queues its first round; format
+        ``story`` (a game with a campaign): one bot plays the chapters in order against the automaton
+        of ``level``, one match at a time (read it at ``tournaments/<id>/campaign/``)."""
         data = self.TournamentCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
         tournament = services.tournament_create(
             name=d["name"], game=d["game"], bots=_bots(d["bots"]), format=d["format"],
             players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
-            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user)
+            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user, level=d.get("level"),
+            attempts=d.get("attempts"))
         TournamentThrottle.count(request, self)
         return Response(tournament_detail_data(tournament), status=status.HTTP_201_CREATED)
 
@@ -152,6 +160,76 @@ class TournamentStandingsApi(APIView):
         """The standings so far (final once the tournament is done)."""
         tournament = _tournament_or_404(tournament_id)
         return Response(selectors.tournament_standings(tournament=tournament))
+
+
+class ConditionOutput(serializers.Serializer):
+    key = serializers.CharField()
+    text = serializers.CharField(required=False)
+    met = serializers.BooleanField()
+
+
+class AttemptOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="the match's key in the campaign, e.g. ch3/a2")
+    match_id = serializers.IntegerField(allow_null=True, help_text="its match (replay at /matches/<id>/)")
+    status = serializers.CharField(allow_null=True)
+    seed = serializers.IntegerField()
+    won = serializers.BooleanField(help_text="every condition met and the automaton beaten")
+    beat_ghost = serializers.BooleanField()
+    conditions = ConditionOutput(many=True)
+    score = serializers.FloatField(allow_null=True)
+    ghost_score = serializers.FloatField(allow_null=True)
+    error = serializers.BooleanField(help_text="the match ended in error: a defeat")
+
+
+class PlayingOutput(serializers.Serializer):
+    key = serializers.CharField()
+    match_id = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class ChapterOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    title = serializers.CharField()
+    difficulty = serializers.ChoiceField(choices=["easy", "intermediate", "difficult"])
+    won = serializers.BooleanField()
+    finished = serializers.BooleanField(help_text="won, or lost as many times as the attempts allow")
+    gained = serializers.IntegerField(help_text="story points of the victory: the difficulty's plus the ghost's bonus")
+    penalty = serializers.IntegerField(help_text="story points lost by its defeats: 1, then 2 more each")
+    points = serializers.IntegerField()
+    attempts = AttemptOutput(many=True)
+    playing = PlayingOutput(allow_null=True, help_text="its attempt queued or being played")
+
+
+class TitleOutput(serializers.Serializer):
+    name = serializers.CharField()
+    kanji = serializers.CharField()
+    meaning = serializers.CharField()
+    low = serializers.IntegerField(allow_null=True)
+    high = serializers.IntegerField(allow_null=True)
+
+
+class CampaignOutput(serializers.Serializer):
+    level = serializers.IntegerField(help_text="the automaton level every chapter is played against")
+    attempts = serializers.IntegerField(help_text="times a chapter may be played")
+    chapters = ChapterOutput(many=True)
+    total = serializers.IntegerField(help_text="story points so far (final once the campaign is over)")
+    title = TitleOutput(help_text="the title the total stands for")
+    finished = serializers.BooleanField()
+    next = serializers.CharField(allow_null=True, help_text="the key of the match to play next")
+    maximum = serializers.IntegerField(help_text="the most story points against this level")
+    games = serializers.IntegerField(help_text="matches finished")
+    cancelled = serializers.BooleanField()
+
+
+class TournamentCampaignApi(APIView):
+    @extend_schema(responses=CampaignOutput, operation_id="tournaments_campaign")
+    def get(self, request, tournament_id):
+        """A story campaign chapter by chapter: attempts, scores, conditions met, points, the running
+        total and its title.  404 for a tournament of another format."""
+        tournament = _tournament_or_404(tournament_id)
+        if tournament.format != Tournament.Format.STORY:
+            raise NotFound(f"tournament {tournament_id} is a {tournament.format} tournament, not a story campaign")
+        return Response(selectors.story_summary(tournament=tournament))
 
 
 class TournamentOfficialApi(APIView):
@@ -189,7 +267,8 @@ class TournamentPreviewApi(APIView):
         return Response(services.tournament_preview(
             name=d["name"], game=d["game"], bots=_bots(d["bots"]), format=d["format"],
             players_per_match=d.get("players_per_match"), games_per_pairing=d["games_per_pairing"],
-            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user))
+            rounds=d.get("rounds"), seed=d.get("seed"), owner=request.user, level=d.get("level"),
+            attempts=d.get("attempts")))
 
 
 class TournamentCancelApi(APIView):

@@ -11,6 +11,7 @@ class Tournament(models.Model):
         SWISS = "swiss", "Swiss (two players)"
         SINGLE_ELIM = "single-elim", "single elimination (duels, or tables whose best go through)"
         DOUBLE_ELIM = "double-elim", "double elimination (two players)"
+        STORY = "story", "story campaign (one bot, chapter by chapter against an automaton level)"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -24,10 +25,12 @@ class Tournament(models.Model):
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=32, choices=Format.choices)
     players_per_match = models.PositiveSmallIntegerField()
-    games_per_pairing = models.PositiveSmallIntegerField(default=1)
+    games_per_pairing = models.PositiveSmallIntegerField(
+        default=1, help_text="games per pairing; a story campaign: the attempts per chapter")
     rounds_planned = models.PositiveSmallIntegerField(
         default=1, help_text="rounds of tables or of Swiss; 0 when the format decides (knock-outs)")
-    options = models.JSONField(default=dict)
+    options = models.JSONField(default=dict, help_text="its matches' options; a story campaign: the automaton "
+                                                        "level it plays against")
     seed = models.BigIntegerField()
     official = models.BooleanField(
         default=False, help_text="made official by staff: its matches feed the pools' published ratings; otherwise "

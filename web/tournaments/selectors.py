@@ -1,6 +1,7 @@
 """Reading tournaments, and their standings computed from the results stored so far."""
 import math
 
+from arena.tournaments.story import StoryCampaign
 from web.games import catalog
 from web.matches.models import Match, MatchSeat
 from web.tournaments import formats
@@ -46,7 +47,10 @@ def tournament_standings(*, tournament):
 
 
 def tournament_scheduler(*, tournament, participants):
-    """The tournament's format over its participants (rebuilt whenever it is needed)."""
+    """The tournament's format over its participants (rebuilt whenever it is needed); a story
+    campaign's ``arena.tournaments.story.StoryCampaign``."""
+    if tournament.format == Tournament.Format.STORY:
+        return story_campaign(tournament=tournament)
     tables = tournament.format == Tournament.Format.TABLES
     return formats.build(format=tournament.format, game_info=catalog.game_info(tournament.game),
                          entrants=[formats.entrant(p.number) for p in participants],
@@ -96,3 +100,44 @@ def standings_from_results(*, participants, results, scheduler):
                      "matches": row.games, "wins": row.wins, "points": round(row.points, 4),
                      "score": _finite(row.score), "errors": errors[row.bot]})
     return rows
+
+
+# --- story campaigns ------------------------------------------------------------------------------
+
+def story_campaign(*, tournament):
+    """A story tournament's scheduler, from its game's campaign, level, attempts and seed."""
+    campaign = catalog.campaign(tournament.game)
+    return StoryCampaign(tournament.game, campaign, level=tournament.options[campaign.level_option],
+                         attempts=tournament.games_per_pairing, seed=tournament.seed)
+
+
+def story_results(*, tournament):
+    """The finished matches of a story tournament: ``{table key: result}``, None for one that ended
+    in error (a defeat)."""
+    rows = (Match.objects.filter(tournament_round__tournament=tournament,
+                                 status__in=(Match.Status.DONE, Match.Status.ERROR))
+            .values_list("table_key", "status", "result"))
+    return {key: result if status == Match.Status.DONE else None for key, status, result in rows}
+
+
+def story_summary(*, tournament):
+    """A story campaign chapter by chapter as its page and the API show it
+    (``StoryCampaign.summary``): each chapter's title, difficulty, attempts (each with its match's
+    id and status, its scores, the conditions met or not, won or lost), points gained and lost; the
+    running total, the title it stands for, and whether it is over.  A match queued or being played
+    is listed as the chapter's current attempt."""
+    story = story_campaign(tournament=tournament)
+    summary = story.summary(story_results(tournament=tournament))
+    matches = {key: (pk, status) for key, pk, status in
+               Match.objects.filter(tournament_round__tournament=tournament).values_list("table_key", "pk", "status")}
+    for chapter in summary["chapters"]:
+        for attempt in chapter["attempts"]:
+            attempt["match_id"], attempt["status"] = matches.get(attempt["key"], (None, None))
+        pending = summary["next"]
+        if pending and pending.startswith(f"ch{chapter['number']}/") and pending in matches:
+            pk, status = matches[pending]
+            chapter["playing"] = {"key": pending, "match_id": pk, "status": status}
+        else:
+            chapter["playing"] = None
+    summary["cancelled"] = tournament.status == Tournament.Status.CANCELLED
+    return summary

@@ -8,6 +8,7 @@ tournament when there are none.
 """
 import random
 
+from arena.tournaments.story import StoryCampaign
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -25,9 +26,55 @@ from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
 
 
+def _check_entrants(bots, owner):
+    if len({bot.pk for bot in bots}) != len(bots):
+        raise ServiceError("a bot is entered twice")
+    stored = {bot.pk: bot for bot in Bot.objects.filter(pk__in=[bot.pk for bot in bots])}   # as they are now
+    refused = [bot.name for bot in bots
+               if bot.pk in stored and not bot_selectors.may_enter(bot=stored[bot.pk], organiser=owner)]
+    if refused:
+        raise ServiceError(f"{', '.join(repr(n) for n in refused)}: "
+                           + ("their owners do not let others enter them" if len(refused) > 1 else
+                              "its owner does not let others enter it") + " in tournaments")
+
+
+def _plan_story(*, name, game, bots, level, attempts, seed, owner, official):
+    """A story campaign (``arena.tournaments.story``): one bot plays the game's chapters in order
+    against the automaton of ``level``, each chapter at most ``attempts`` times."""
+    campaign = catalog.campaign(game)
+    if campaign is None:
+        raise ServiceError(f"{game} has no story campaign: the story format is for games that declare one")
+    if len(bots) != 1:
+        raise ServiceError(f"a story campaign is played by one bot, not {len(bots)}")
+    if level is None:
+        raise ServiceError(f"a story campaign needs the {campaign.level_option} level it is played against "
+                           f"(one of {', '.join(str(v) for v in campaign.levels)})")
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
+    try:
+        story = StoryCampaign(game, campaign, level=level, attempts=1 if attempts is None else attempts, seed=seed)
+        catalog.check_match(game, players=1, options=story.match(1, 1).options)
+    except (ValueError, catalog.EngineInputError) as exc:
+        raise ServiceError(str(exc)) from None
+    _check_entrants(bots, owner)
+    (bot, version), = [_resolve_seat(game, bot, 0, where="entry 1") for bot in bots]
+    tournament = Tournament(name=name.strip() or f"{game} story campaign, {campaign.level_option} {level}",
+                            owner=owner, game=game, format=Tournament.Format.STORY, players_per_match=1,
+                            games_per_pairing=story.attempts, rounds_planned=0,
+                            options={campaign.level_option: level}, seed=seed, official=official,
+                            status=Tournament.Status.RUNNING, started_at=timezone.now())
+    return tournament, [TournamentParticipant(bot=bot, bot_version=version, number=1)], story
+
+
 def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rounds, options, seed, owner,
-          official=False):
+          official=False, level=None, attempts=None):
     """The tournament, its participants and its scheduler, checked and not stored."""
+    if format == Tournament.Format.STORY:
+        return _plan_story(name=name, game=game, bots=bots, level=level, attempts=attempts, seed=seed, owner=owner,
+                           official=official)
+    if level is not None or attempts is not None:
+        raise ServiceError("a level and attempts are for a story campaign (format story)")
+    if len(bots) < 2:
+        raise ServiceError("a tournament needs at least two bots (a story campaign is played by one)")
     try:
         info = catalog.game_info(game)
         players_per_match = players_per_match or min(info.max_players, max(info.min_players, len(bots)))
@@ -46,13 +93,7 @@ def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rou
         raise ServiceError("a bot is entered twice")
     if len(bots) < players_per_match:
         raise ServiceError(f"{len(bots)} bots cannot fill a {players_per_match}-seat {game} table")
-    stored = {bot.pk: bot for bot in Bot.objects.filter(pk__in=[bot.pk for bot in bots])}   # as they are now
-    refused = [bot.name for bot in bots
-               if bot.pk in stored and not bot_selectors.may_enter(bot=stored[bot.pk], organiser=owner)]
-    if refused:
-        raise ServiceError(f"{', '.join(repr(n) for n in refused)}: "
-                           + ("their owners do not let others enter them" if len(refused) > 1 else
-                              "its owner does not let others enter it") + " in tournaments")
+    _check_entrants(bots, owner)
     entries = [_resolve_seat(game, bot, index, where=f"entry {index + 1}") for index, bot in enumerate(bots)]
     seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
     tournament = Tournament(name=name.strip() or f"{game} tournament", owner=owner, game=game, format=format,
@@ -71,14 +112,16 @@ def _plan(*, name, game, bots, format, players_per_match, games_per_pairing, rou
 
 
 def tournament_preview(*, name="", game, bots, format=Tournament.Format.TABLES, players_per_match=None,
-                       games_per_pairing=1, rounds=None, options=None, seed=None, owner=None):
+                       games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, level=None,
+                       attempts=None):
     """What ``tournament_create`` would do, stored nowhere: ``{"matches"}``, the most matches the
     tournament can create (knock-outs stop early when ties need no replay), ``"seats"`` and
     ``"left_today"`` (the organiser's daily allowance after it, None when unlimited).
     ``ServiceError`` for what ``tournament_create`` would refuse."""
     tournament, _, scheduler = _plan(name=name, game=game, bots=bots, format=format,
                                      players_per_match=players_per_match, games_per_pairing=games_per_pairing,
-                                     rounds=rounds, options=options, seed=seed, owner=owner)
+                                     rounds=rounds, options=options, seed=seed, owner=owner, level=level,
+                                     attempts=attempts)
     matches = scheduler.max_games()
     left = _allowance_left(owner)
     return {"matches": matches, "seats": tournament.players_per_match,
@@ -95,7 +138,8 @@ def _allowance_left(owner):
 
 
 def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, players_per_match=None,
-                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, official=False):
+                      games_per_pairing=1, rounds=None, options=None, seed=None, owner=None, official=False,
+                      level=None, attempts=None):
     """Creates a tournament between ``bots`` (their current versions, frozen now) and queues its
     first round.
 
@@ -103,6 +147,10 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     ``rounds`` rounds (default 1) of tables of ``players_per_match``, ``swiss``
     plays ``rounds`` rounds (default ceil(log2 n)), and a pairing (or a duel)
     plays ``games_per_pairing`` games; knock-outs play as their bracket says.
+    ``story`` (a game that declares a campaign only) is one bot (``bots`` holds one) playing the
+    game's chapters in order against the automaton of ``level``, each chapter at most ``attempts``
+    times (default 1): one match at a time, the next queued when the last is stored; its matches
+    rate into no pool (``arena.games.Game.rating_pool``).
     ``official``: its matches feed the pools' published ratings from the start (the platform's own
     tournaments, such as the demo's; staff make a user's official with ``tournament_make_official``).
     ``owner`` (the organiser) may enter only bots it may (``web.bots.selectors.may_enter``) and queue at most
@@ -113,7 +161,7 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
     tournament, participants, scheduler = _plan(
         name=name, game=game, bots=bots, format=format, players_per_match=players_per_match,
         games_per_pairing=games_per_pairing, rounds=rounds, options=options, seed=seed, owner=owner,
-        official=official)
+        official=official, level=level, attempts=attempts)
     with transaction.atomic():
         if owner is not None:   # one organiser's creations are counted one at a time
             get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
@@ -133,7 +181,9 @@ def tournament_create(*, name, game, bots, format=Tournament.Format.TABLES, play
 
 def _schedule(tournament, participants, scheduler, results, number):
     """Queues the format's next tables as round ``number``; returns the round, or None when the
-    format has no table left."""
+    format has no table left.  A story campaign's round is its next chapter match alone."""
+    if tournament.format == Tournament.Format.STORY:
+        return _schedule_story(tournament, participants, scheduler, results, number)
     tables = scheduler.next_tables(results)
     if not tables:
         return None
@@ -142,6 +192,18 @@ def _schedule(tournament, participants, scheduler, results, number):
     specs = [MatchSpec(tuple(version_of[e] for e in table.bots), table.seed, tournament.options, table.key)
              for table in tables]
     matches_create(game=tournament.game, specs=specs, kind=Match.Kind.TOURNAMENT, tournament_round=round_)
+    return round_
+
+
+def _schedule_story(tournament, participants, story, results, number):
+    match = story.next_match(results)
+    if match is None:
+        return None
+    round_ = TournamentRound.objects.create(tournament=tournament, number=number)
+    (participant,) = participants
+    matches_create(game=tournament.game, specs=[MatchSpec((participant.bot_version,), match.seed, match.options,
+                                                          match.key)],
+                   kind=Match.Kind.TOURNAMENT, tournament_round=round_)
     return round_
 
 
@@ -155,9 +217,12 @@ def tournament_advance(*, round_id):
             return tournament
         participants = selectors.tournament_participants(tournament=tournament)
         scheduler = selectors.tournament_scheduler(tournament=tournament, participants=participants)
-        results = selectors.tournament_results(tournament=tournament, participants=participants)
-        tournament.standings = selectors.standings_from_results(participants=participants, results=results,
-                                                                scheduler=scheduler)
+        if tournament.format == Tournament.Format.STORY:   # its page reads the campaign off its matches
+            results = selectors.story_results(tournament=tournament)
+        else:
+            results = selectors.tournament_results(tournament=tournament, participants=participants)
+            tournament.standings = selectors.standings_from_results(participants=participants, results=results,
+                                                                    scheduler=scheduler)
         if round_.matches.exclude(status__in=(Match.Status.DONE, Match.Status.ERROR)).exists():
             tournament.save(update_fields=["standings"])
             return tournament

@@ -28,7 +28,14 @@ def _chosen_game(request):
     return game if game in catalog.game_ids() else catalog.game_ids()[0]
 
 
-KEPT_ON_GAME_SWITCH = ("name", "format", "games_per_pairing", "players_per_match", "rounds")
+KEPT_ON_GAME_SWITCH = ("name", "format", "games_per_pairing", "players_per_match", "rounds", "level", "attempts")
+
+
+def _story_fields(data):
+    """The story campaign's level and attempts, when the format is story (a game with a campaign)."""
+    if data.get("format") != Tournament.Format.STORY:
+        return {}
+    return {"level": data.get("level"), "attempts": data.get("attempts")}
 
 
 @login_required
@@ -46,7 +53,7 @@ def tournament_create(request):
                 tournament = services.tournament_create(
                     name=data["name"], game=data["game"], bots=data["bots"], format=data["format"],
                     players_per_match=data["players_per_match"], games_per_pairing=data["games_per_pairing"],
-                    rounds=data["rounds"], owner=request.user)
+                    rounds=data["rounds"], owner=request.user, **_story_fields(data))
             except ServiceError as exc:
                 error, status = str(exc), 400
             else:
@@ -73,10 +80,12 @@ def _tournament_or_404(tournament_id):
 def _live_context(tournament):
     progress = selectors.tournament_progress(tournament=tournament)
     counts = progress["matches"]
+    story = tournament.format == Tournament.Format.STORY
     return {"tournament": tournament, "progress": progress,
             "finished": counts["done"] + counts["error"], "total": sum(counts.values()),
             "running": tournament.status in (Tournament.Status.PENDING, Tournament.Status.RUNNING),
-            "standings": selectors.tournament_standings(tournament=tournament),
+            "standings": [] if story else selectors.tournament_standings(tournament=tournament),
+            "campaign": selectors.story_summary(tournament=tournament) if story else None,
             "matches": match_selectors.match_list(tournament=tournament, limit=MATCHES_SHOWN)}
 
 
@@ -97,16 +106,20 @@ def tournament_live(request, tournament_id):
 def _preview_text(form, user):
     """What the tournament the form describes would create, or why it could not be created."""
     if not form.is_valid():
-        return {"ok": False, "text": "Fill in the form (at least two bots) to see how many matches it makes."}
+        return {"ok": False, "text": "Fill in the form (at least two bots; one for a story campaign) to see how many "
+                                     "matches it makes."}
     data = form.cleaned_data
     try:
         preview = services.tournament_preview(
             name=data["name"], game=data["game"], bots=data["bots"], format=data["format"],
             players_per_match=data["players_per_match"], games_per_pairing=data["games_per_pairing"],
-            rounds=data["rounds"], owner=user)
+            rounds=data["rounds"], owner=user, **_story_fields(data))
     except ServiceError as exc:
         return {"ok": False, "text": f"It cannot be created: {exc}."}
-    text = f"This tournament will create at most {preview['matches']:,} matches (tables of {preview['seats']})."
+    if data["format"] == Tournament.Format.STORY:
+        text = f"This story campaign will play at most {preview['matches']:,} matches, one after the other."
+    else:
+        text = f"This tournament will create at most {preview['matches']:,} matches (tables of {preview['seats']})."
     if preview["left_today"] is not None:
         text += (f" You may queue {preview['left_today']:,} more matches today after it." if preview["left_today"] >= 0
                  else " That is more than you may still queue today.")

@@ -1,8 +1,10 @@
 /* Shōgun no Katana's replay renderer: the main board (houses and their swords, market, academy,
    palace halls, Komainu, honour cards, favours) and, per seat, its forge drawn as its 4 × 5 grid
    of swords, with its resources, coins, workers, project, katana, cards and score; each step's
-   events in words.  Views are engine_ext/shogun/views.py's; nothing in them is private, so every
-   perspective shows the same table (the full view adds the face-down piles' orders). */
+   events in words; with the ghost in play (option ghost), its panel: level, score, Washitsu and
+   blocked slots, workers out, family members in the halls, katana, cards and its action deck.
+   Views are engine_ext/shogun/views.py's; nothing in them is private, so every perspective shows
+   the same table (the full view adds the face-down piles' orders). */
 (() => {
   "use strict";
 
@@ -11,6 +13,11 @@
   const LETTERS = "lbag";
   // Colours and sizes are replay.css's (shogun-row-*, shogun-cell): the site's content policy
   // allows no inline style.
+
+  // A board space's holder: a seat number, "ghost" (the automaton) or null.
+  function holderName(holder, context) {
+    return holder === "ghost" ? "the ghost" : context.seatName(holder);
+  }
 
   function counts(record) {
     const parts = Object.entries(record || {}).filter(([, n]) => n).map(([key, n]) => `${humanize(key)} ${n}`);
@@ -78,12 +85,15 @@
       element("thead", {}, element("tr", {}, ...["House", "Swords on offer", "Daimyō deck"].map((t) => element("th", {}, t)))),
       element("tbody", {}, ...view.daimyo_decks.map((deck) => {
         const spaces = view.sword_spaces.filter((s) => s.house === deck.house && s.open)
-          .map((s) => s.tile ? s.tile.toUpperCase() : (s.worker !== null ? `taken by ${context.seatName(s.worker)}` : "empty"));
+          .map((s) => s.tile ? s.tile.toUpperCase() : (s.worker !== null ? `taken by ${holderName(s.worker, context)}` : "empty"));
         return element("tr", {}, element("td", {}, humanize(deck.house)), element("td", {}, spaces.join(" · ") || "—"),
           element("td", {}, deck.top ? `${deck.top} (${deck.size} cards)` : "empty"));
       })));
-    const halls = view.halls.map((h, i) => `${i + 1}. ${humanize(h.hall)}`
-      + (h.members.length ? ` [${h.members.map((s) => `seat ${s}`).join(", ")}]` : "")).join(" · ");
+    const ghostHalls = view.ghost ? view.ghost.halls : [];
+    const halls = view.halls.map((h, i) => {
+      const members = h.members.map((s) => `seat ${s}`).concat(ghostHalls.includes(i + 1) ? ["ghost"] : []);
+      return `${i + 1}. ${humanize(h.hall)}` + (members.length ? ` [${members.join(", ")}]` : "");
+    }).join(" · ");
     const favours = Object.entries(view.favours).filter(([, holder]) => holder !== "not_in_play")
       .map(([name, holder]) => `${name}: ${typeof holder === "number" ? context.seatName(holder) : humanize(holder).toLowerCase()}`);
     const lines = [
@@ -91,7 +101,7 @@
         + `spaces used ${view.market_spaces_used}`],
       ["Academy", `spaces used ${view.academy_spaces_used}`],
       ["Palace halls", halls + ` (spaces used ${view.palace_spaces_used})`],
-      ["Komainu", view.komainu === null ? "free" : context.seatName(view.komainu)],
+      ["Komainu", view.komainu === null ? "free" : holderName(view.komainu, context)],
       ["Honour cards on offer", view.honour_display.join(", ") || "—"],
       ["Favours of the Shōgun", favours.join("; ") || "—"],
       ["Sword stack", `${view.sword_stack} tiles`],
@@ -102,13 +112,68 @@
       element("div", { class: "table-scroll" }, houses), table);
   }
 
+  function ghostPanel(ghost, view) {
+    const slots = [];
+    for (let slot = 0; slot < 8; slot += 1) {
+      const sword = ghost.washitsu[slot];
+      slots.push(element("td", { class: "shogun-cell" + (sword ? " shogun-sword" : "") },
+        sword ? sword.toUpperCase() : (ghost.blocked_slots.includes(slot) ? "blocked worker" : "")));
+    }
+    const washitsu = element("table", { class: "replay-table shogun-washitsu" },
+      element("thead", {}, element("tr", {}, ...slots.map((_, slot) => element("th", { class: "num" }, `slot ${slot + 1}`)))),
+      element("tbody", {}, element("tr", {}, ...slots)));
+    const spaces = view.sword_spaces.filter((s) => s.worker === "ghost").length + (view.komainu === "ghost" ? 1 : 0);
+    const facts = element("table", { class: "replay-table" }, element("tbody", {},
+      ...[
+        ["Score", String(ghost.score) + (ghost.total !== null && ghost.total !== undefined ? ` (total ${ghost.total})` : "")],
+        ["Workers", `${ghost.workers_available} available, ${ghost.workers_out} on the board`
+          + ` (${spaces} on sword spaces or the Komainu)` + (ghost.passed ? " — passed" : "")
+          + (ghost.plays_first ? " — plays first" : "")],
+        ["Family in the palace", ghost.halls.length ? ghost.halls.map((h) => `hall ${h}`).join(", ") : "—"],
+        ["Katana", ghost.katana.map((r) => humanize(r.resource) + (r.decorated ? " ✦" : "")).join(", ") || "—"],
+        ["Sashimono", counts(ghost.sashimono)],
+        ["Market cards", ghost.market_cards.join(", ") || "—"],
+        ["Honour cards", ghost.honours.join(", ") || "—"],
+        ["Action card drawn", ghost.last_card ? humanize(ghost.last_card) : "—"],
+        ["Action deck", `${ghost.deck} cards; discard ${ghost.discard.length}; set aside ${ghost.set_aside}`],
+      ].map(([name, value]) => element("tr", {}, element("th", {}, name), element("td", {}, value)))));
+    return element("section", { class: "shogun-ghost", "data-ghost-level": String(ghost.level) },
+      element("h3", {}, `The ghost — level ${ghost.level}`),
+      element("div", { class: "table-scroll" }, washitsu), facts);
+  }
+
+  // The story chapter (views.py's "chapter": present only in a story-mode game): its number, title,
+  // difficulty, special rules and conditions, each marked met or not (so far, or final at the end).
+  function chapterPanel(view) {
+    const chapter = view.chapter;
+    if (!chapter) return null;
+    const rules = element("ul", { class: "shogun-chapter-rules" },
+      ...chapter.rules.map((rule) => element("li", {}, rule)));
+    const conditions = chapter.conditions.length
+      ? element("ul", { class: "shogun-chapter-conditions" }, ...chapter.conditions.map((c) =>
+        element("li", { class: c.met ? "shogun-chapter-met" : "shogun-chapter-unmet", "data-condition": c.key },
+          `${c.met ? "✓ met" : "✗ not met"}${chapter.final ? "" : " so far"}: ${c.text}`)))
+      : element("p", {}, "No conditions: beat the ghost.");
+    const verdict = element("p", { class: "shogun-chapter-verdict" },
+      `${chapter.beat_ghost ? "Ahead of" : "Not ahead of"} the ghost`
+      + (chapter.final ? ` · chapter ${chapter.won ? "won" : "lost"}` : ""));
+    const prices = chapter.market_prices ? [element("p", { class: "shogun-chapter-prices" }, "Market prices: "
+      + Object.entries(chapter.market_prices).map(([r, price]) => `${humanize(r)} ${price}`).join(" · "))] : [];
+    return element("section", { class: "shogun-chapter", "data-chapter": String(chapter.number) },
+      element("h3", {}, `Chapter ${chapter.number}: ${chapter.title} (${chapter.difficulty})`),
+      element("h4", {}, "Special rules"), rules, ...prices, element("h4", {}, "Conditions"), conditions, verdict);
+  }
+
   function render(board, view, context) {
     const status = element("p", { class: "replay-status" },
       `Round ${view.round} of 4 · temple ${view.temple_cost} coins · `
       + (view.over ? "the game is over" : `phase: ${humanize(view.phase)}`)
       + (view.to_act.length ? ` · to act: ${view.to_act.map(context.seatName).join(", ")}` : ""));
     board.replaceChildren(status, mainBoard(view, context),
-      ...view.seats.map((seat, index) => seatPanel(seat, index, view, context)));
+      ...view.seats.map((seat, index) => seatPanel(seat, index, view, context)),
+      ...(view.ghost ? [ghostPanel(view.ghost, view)] : []));
+    const chapter = chapterPanel(view);
+    if (chapter) status.after(chapter);
   }
 
   function describeAction(frame) {
