@@ -2,7 +2,7 @@
 # C calls for the legality helpers (noexcept: see _core.pxd).  Names not declared here stay Python.
 cimport cython
 from engine_ext.shogun._core cimport (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS,
-    N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE, _first_free,
+    N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, EV_TEMPLE_TAX, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE, _first_free,
     _zeros, _fill)
 
 cdef int PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE, P_KOMAINU, P_LINE

@@ -16,7 +16,7 @@ from .actions import ACTIONS
 
 if not cython.compiled:   # the compiled module cimports the same names (see _flow.pxd)
     from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
-                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE,
+                        STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, EV_TEMPLE_TAX, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE,
                         _first_free, _zeros, _fill)
 
 # the data the flow reads on every decision, as C ints and C int tables (card and hall ids index them)
@@ -311,7 +311,10 @@ class ShogunFlow(ShogunCore):
                 self.turn = (self.first + p) % n
                 return self._to(PH_TURN, self.turn)
         if self.chapter:                          # A16: a chapter's end of round, the last included
-            chapters.at_round_end(self)
+            tax = chapters.at_round_end(self)
+            if tax is not None:
+                due, paid = tax
+                self._log(EV_TEMPLE_TAX, chapters.SEAT, due, paid, due - paid)
         if self.round == ROUNDS - 1:
             self._finish("four_rounds")
             return self._to(PH_OVER, -1)

@@ -182,12 +182,15 @@ def at_round_start(state):
 
 def at_round_end(state):
     """After the last turn of a round, before the restoration or the final scoring (A16): chapter 7's
-    tax, the Temple's coins for the round, what is missing paid in points."""
+    tax, the Temple's coins for the round, what is missing paid in points.  Returns the tax as
+    ``(due, coins paid)`` for the event log, or ``None`` in the other chapters."""
     if state.chapter == ALL_WORKERS:
         due = data.TEMPLE_COST[state.round]
         paid = min(due, state.coins[SEAT])
         state.coins[SEAT] -= paid
         state.score[SEAT] -= due - paid
+        return due, paid
+    return None
 
 
 def sword_bonus(state):

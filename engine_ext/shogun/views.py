@@ -21,7 +21,7 @@ PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_b
 EVENT_NAMES = ("round", "draft", "place", "pass", "take_sword", "purchase", "market_card", "move", "swap",
                "advance", "decorate", "family", "reorganize", "hall", "deliver", "collect", "project",
                "katana", "play", "buy", "discard", "sashimono", "favour", "refill", "honour_reveal", "score",
-               "end")
+               "end", "temple_tax")
 FAVOUR_HOLDER = {-3: "not_in_play", -2: "open", -1: "removed"}
 
 
@@ -175,6 +175,7 @@ _EVENT_FIELDS = {
     "refill": lambda a, b, c: {"space": PLACES[a], "tile": _tile(b)},
     "honour_reveal": lambda a, b, c: {"honour": data.HONOURS[a].key},
     "score": lambda a, b, c: {"score": a},
+    "temple_tax": lambda a, b, c: {"due": a, "coins": b, "points": c},
 }
 
 

@@ -22,3 +22,18 @@ def test_a_story_chapter_replay_shows_its_panel_with_the_conditions(site, page):
                            " || document.querySelector('#replay-board').textContent.includes('chapter lost')")
     assert panel.locator("li.shogun-chapter-met, li.shogun-chapter-unmet").count() == 2
     assert "so far" not in panel.inner_text()
+
+
+def test_chapter_7_replay_tells_the_temples_tax_in_words(site, page):
+    from web.matches import services as match_services
+    from web.matches.models import Match
+    bots = bot_services.house_bots_ensure(game="shogun", count=1)
+    match = match_services.match_create(game="shogun", seats=bots, seed=4, options={"ghost": 1, "chapter": 7})
+    wait_for(lambda: Match.objects.filter(pk=match.pk, status="done").exists(), 120, message="the match played")
+
+    page.goto(f"{site}/matches/{match.pk}/")
+    page.locator("#replay-viewer[data-ready=true]").wait_for()
+    page.press("body", "End")
+    page.wait_for_function("() => document.querySelector('#replay-events').textContent.includes('ends with')")
+    words = page.locator("#replay-events").inner_text()   # the last step's events: round 4's tax (A16)
+    assert "pays the Temple" in words and "of the 8 coins due" in words, words

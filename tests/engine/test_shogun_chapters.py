@@ -289,6 +289,10 @@ def test_chapter_7_the_tax_is_paid_at_every_round_end_in_play(build):
         assert s.monks_used[0] == data.MONKS
         assert s.workers_free[0] <= 7 and s.workers_unlocked[0] == 0    # a sword frees no eighth worker
     assert sorted(rounds_seen) == [0, 1, 2]
+    # the replay tells it: one event a round, what was due, the coins paid and the points for the rest
+    taxes = [e for e in s.observation(0)["events"] if e["event"] == "temple_tax"]
+    assert [e["due"] for e in taxes] == list(data.TEMPLE_COST)
+    assert all(e["coins"] + e["points"] == e["due"] and e["seat"] == 0 for e in taxes)
 
 
 def test_chapter_11_no_decorating_cards_and_hall_out(build):

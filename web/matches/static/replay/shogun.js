@@ -237,6 +237,8 @@
       case "honour_reveal": return `The honour card ${event.honour} is revealed.`;
       case "score": return `${who} ends with ${event.score} points.`;
       case "end": return "The game ends.";
+      case "temple_tax": return `${who} pays the Temple ${event.coins} of the ${event.due} coins due`
+        + (event.points ? ` and loses ${event.points} points for the rest.` : ".");
       default: return null;
     }
   }
