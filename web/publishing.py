@@ -29,6 +29,10 @@ app.conf.update(
     broker_connection_retry=True,
     broker_connection_retry_on_startup=True,
     broker_connection_max_retries=None,
+    # A broker restarting mid-reply can answer with a protocol or response error (kombu's channel
+    # errors) rather than a dropped connection; without this the worker's consumer gives up and the
+    # process exits instead of reconnecting.
+    broker_channel_error_retry=True,
     broker_transport_options={
         # Redelivery of a message whose worker vanished without rejecting it; the lease sweep
         # usually gets there first.
