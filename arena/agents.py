@@ -16,6 +16,11 @@ Built-in names:
   action with probability ``p``.  ``mix-0`` is the heuristic, ``mix-1`` plays
   like ``random``; in between the strength is graded.
 
+A built-in agent that plans also has ``act_with_state(observation,
+legal_actions, sample)``: the match loop then offers it copies of the game its
+seat cannot tell apart from the real one (``arena.match.decide``); the
+heuristic and the mix pass them on to the game's heuristic when it plans.
+
 An agent that runs outside the arena's process (a user's bot, ``arena.bots``)
 also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
 ``close()``, and raises ``BotFailure`` when it fails.
@@ -62,13 +67,22 @@ class HeuristicAgent:
         self._seed = seed
         self._inner = None if game is None else _heuristic_class(game)(seed)
 
-    def act(self, observation, legal_actions):
+    def _player(self, observation):
         if self._inner is None:
             game = observation.get("game") if isinstance(observation, dict) else None
             if game is None:
                 raise ValueError("the heuristic bot needs to know the game: pass game=")
             self._inner = _heuristic_class(game)(self._seed)
-        return self._inner.act(observation, legal_actions)
+        return self._inner
+
+    def act(self, observation, legal_actions):
+        return self._player(observation).act(observation, legal_actions)
+
+    def act_with_state(self, observation, legal_actions, sample):
+        """A heuristic that plans (``act_with_state``, see ``arena.match``) gets the sampler."""
+        inner = self._player(observation)
+        plan = getattr(inner, "act_with_state", None)
+        return inner.act(observation, legal_actions) if plan is None else plan(observation, legal_actions, sample)
 
 
 class MixAgent:
@@ -87,7 +101,12 @@ class MixAgent:
         self._heuristic = HeuristicAgent(seed, game)
 
     def act(self, observation, legal_actions):
-        choice = self._heuristic.act(observation, legal_actions)
+        return self._mixed(self._heuristic.act(observation, legal_actions), legal_actions)
+
+    def act_with_state(self, observation, legal_actions, sample):
+        return self._mixed(self._heuristic.act_with_state(observation, legal_actions, sample), legal_actions)
+
+    def _mixed(self, choice, legal_actions):
         if self._rng.random() < self.p:
             return legal_actions[self._rng.randrange(len(legal_actions))]
         return choice

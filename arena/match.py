@@ -12,6 +12,14 @@ up, after every step and at the end, with the seats that must decide now (public
 which seats decide never depends on hidden information) and the seat that just
 acted.  Nobody else's observation or action is passed to it, and the events it
 was shown are not repeated in the observation it then decides on.
+
+A built-in agent that plans (looks ahead by playing the game on) has
+``act_with_state(observation, legal_actions, sample)`` and is asked through it
+(``decide``): ``sample(draw=0)`` returns a copy of the game that its seat cannot
+tell apart from the real one, everything the seat has not seen redrawn
+(``resample_hidden``), never the real state; its seed is fixed by the match
+seed, the step and ``draw``, so the match stays reproducible from its seed.
+Bots in their own process never have it: they get the observation only.
 """
 from dataclasses import dataclass, field
 
@@ -44,6 +52,25 @@ def agent_seed(seed, seat):
 
 def _hook(agent, name):
     return getattr(agent, name, None)
+
+
+def state_seed(seed, step, draw=0):
+    """The seed of the ``draw``-th copy of the game offered to a planning agent at ``step``."""
+    return (seed * 1_000_003 + step) * 64 + draw
+
+
+def decide(table, agent, seat, observation, legal):
+    """``agent``'s answer to ``observation``: ``act``, or ``act_with_state`` with a sampler of
+    copies of the game resampled for ``seat`` (see the module's text)."""
+    plan = _hook(agent, "act_with_state")
+    if plan is None:
+        return agent.act(observation, legal)
+    state, seed, step = table.state, table.outcome.seed, len(table.outcome.steps)
+
+    def sample(draw=0):
+        return state.resample_hidden(seat, state_seed(seed, step, draw))
+
+    return plan(observation, legal, sample)
 
 
 class Table:
@@ -147,7 +174,7 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
             legal = state.legal_actions(seat)
             observation = table.ask(seat)
             try:
-                action = agents[seat].act(observation, legal)
+                action = decide(table, agents[seat], seat, observation, legal)
                 if action not in legal:
                     raise BotFailure("illegal", f"chose {action_name(game, action)}, "
                                                 "which is not among the legal actions")

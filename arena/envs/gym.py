@@ -26,7 +26,7 @@ from arena import games
 from arena.agents import BotFailure
 from arena.engines import COMPILED
 from arena.envs.common import FlatEncoder, Replayable, check_action, check_table, rank_rewards
-from arena.match import Table, action_name, agent_seed, close_agents, end_agents, start_agents
+from arena.match import Table, action_name, agent_seed, close_agents, decide, end_agents, start_agents
 
 ILLEGAL = ("forfeit", "raise")
 
@@ -131,7 +131,7 @@ class ArenaGymEnv(Replayable, gymnasium.Env):
                 return self._observation(), False, False
             legal = state.legal_actions(seat)
             try:
-                action = self._players[seat].act(table.ask(seat), legal)
+                action = decide(table, self._players[seat], seat, table.ask(seat), legal)
                 if action not in legal:
                     raise BotFailure("illegal", f"chose {action_name(self.game, action)}, "
                                                 "which is not among the legal actions")
