@@ -15,6 +15,8 @@
   as soon as the project holds every type, sends monks only to a forge line or a sword space worth
   clearly more than their price (any good one in round 4, when coins left over score little), and
   a place in an area the ghost's cards name costs a little (the ghost scores that area when full);
+* against the ghost, when the match loop offers it copies of the game (``act_with_state``), it
+  weighs its best few placements by playing each on to the end of the game (``planner``);
 * inside an action it moves the swords closest to completion first, buys the next resources of its
   swords, decorates whatever pays, activates every hall that gives something;
 * cards: it plays immediate gains at once, every effect that does something where it is (a
@@ -32,6 +34,7 @@
 import random
 
 from . import data
+from . import planner
 from .actions import ACTIONS
 
 NAMES = ACTIONS.names
@@ -71,6 +74,8 @@ class SwordSmith:
     MARKET_BASE = 10             # the market's worth when the swords lack resources (3 more per one lacking)
     GHOST_AREA = 2               # with a ghost: what a place in an area its cards name costs (R127: the
                                  # ghost scores a full area and draws again; « placez vos Ouvriers avec précaution »)
+
+    PLANNER = None               # set below the class: weighs placements on copies of the game
 
     def __init__(self, seed):
         self._rng = random.Random(seed)
@@ -127,10 +132,20 @@ class SwordSmith:
         if not self._tuned:
             self._tune(observation)
         self._read(observation)
+        self.placements = []
         named = {NAMES[a]: a for a in legal_actions}
         phase = observation["phase"]
         choice = self._choose(phase, named)
         return named[choice] if choice in named else legal_actions[0]
+
+    def act_with_state(self, observation, legal_actions, sample):
+        """``act``, with its placements weighed on copies of the game (``planner``) when it may
+        look ahead: ``sample(draw)`` gives a copy its seat cannot tell from the real game."""
+        choice = self.act(observation, legal_actions)
+        if len(legal_actions) == 1 or "ghost" not in observation or observation["phase"] not in planner.PLANNED_PHASES \
+                or not NAMES[choice].startswith(planner.PLACEMENTS):
+            return choice
+        return self.PLANNER.choose(self, observation, legal_actions, choice, sample, NAMES)
 
     def _first(self, named, prefix):
         for name in named:
@@ -252,6 +267,7 @@ class SwordSmith:
             options = [(value - self.GHOST_AREA if place in ("MARKET", "KOMAINU", "ACADEMY", "PALACE") else value, place)
                        for value, place in options]
         options.sort(reverse=True)
+        self.placements = [(value, place) for value, place in options]   # what a planner weighs (planner.py)
         for value, place in options:
             if value < self.PASS_BELOW:
                 break
@@ -490,3 +506,8 @@ class SwordSmith:
 
     def _after_action(self, named):
         return self._gain_cards(named) or "DONE"
+
+
+# five placements weighed on a first copy, the heuristic's choice and the best other on three more;
+# another placement must beat the heuristic's by 3 points of mean margin (BENCHMARKS.md)
+SwordSmith.PLANNER = planner.TurnPlanner(SwordSmith, candidates=5, draws=4, keep_margin=3.0, finalists=2)

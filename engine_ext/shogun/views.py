@@ -83,21 +83,13 @@ def _table(state):
     # makes a memoryview object, which would cost more than the view itself.
     t = state.tables()
     n = state.n
-    member, halls_in_play = t["member"], data.HALLS_IN_PLAY
-    halls = [{"hall": data.HALLS[state.halls[slot]].key,
-              "members": [s for s in range(n) for _ in range(member[s * halls_in_play + slot])]}
-             for slot in range(chapters.open_halls(state) if state.chapter else halls_in_play)]
-    space_open, space_tile, space_worker = t["space_open"], t["space_tile"], t["space_worker"]
     favour, supply, decks = t["favour"], t["sashi_supply"], state.daimyo_deck
     return {
         "game": "shogun", "players": n, "round": state.round + 1, "first_player": state.first,
         "turn": state.turn, "phase": PHASE_NAMES[state.phase], "to_act": state.current_seats(),
         "temple_cost": data.TEMPLE_COST[state.round],
         "draft": [_tile(tile) for tile in state.draft],
-        "sword_spaces": [{"space": PLACES[k], "house": data.HOUSES[data.SWORD_SPACES[k][0]],
-                          "open": bool(space_open[k]), "tile": _tile(space_tile[k]),
-                          "worker": _figure(space_worker[k])}
-                         for k in range(len(data.SWORD_SPACES))],
+        "sword_spaces": _sword_spaces(t),
         "sword_stack": len(state.tile_stack),
         "daimyo_decks": [{"house": data.HOUSES[h], "size": len(decks[h]),
                           "top": _card_key(decks[h][-1]) if decks[h] else None}
@@ -107,7 +99,7 @@ def _table(state):
         "market_spaces_used": sum(t["market_used"]), "academy_spaces_used": sum(t["academy_used"]),
         "palace_spaces_used": sum(t["palace_used"]),
         "komainu": _figure(state.komainu),
-        "halls": halls,
+        "halls": _halls(state, t),
         "honour_display": [data.HONOURS[h].key for h in state.honour_display],
         "honour_deck": len(state.honour_deck),
         "favours": {data.FAVOURS[f]: FAVOUR_HOLDER.get(favour[f], favour[f]) for f in range(len(data.FAVOURS))},
@@ -115,6 +107,38 @@ def _table(state):
         "seats": [_seat(state, t, s) for s in range(n)],
         "over": state.over,
     } | ({"ghost": _ghost_view(state.ghost)} if state.ghost is not None else {}) | _chapter_view(state)
+
+
+def _halls(state, t):
+    member, halls_in_play = t["member"], data.HALLS_IN_PLAY
+    return [{"hall": data.HALLS[state.halls[slot]].key,
+             "members": [s for s in range(state.n) for _ in range(member[s * halls_in_play + slot])]}
+            for slot in range(chapters.open_halls(state) if state.chapter else halls_in_play)]
+
+
+def _sword_spaces(t):
+    space_open, space_tile, space_worker = t["space_open"], t["space_tile"], t["space_worker"]
+    return [{"space": PLACES[k], "house": data.HOUSES[data.SWORD_SPACES[k][0]], "open": bool(space_open[k]),
+             "tile": _tile(space_tile[k]), "worker": _figure(space_worker[k])}
+            for k in range(len(data.SWORD_SPACES))]
+
+
+def decision_view(state, seat):
+    """The part of ``observation(state, seat)`` the built-in player reads to decide
+    (``heuristic.SwordSmith``), each entry as there, the other seats' parts left out (None) and
+    of the ghost only its level: its
+    look-ahead (``planner``) reads the table at every step of the games it plays on, where the
+    whole observation would cost most of the time."""
+    t = state.tables()
+    seats = [None] * state.n
+    seats[seat] = _seat(state, t, seat)
+    return {
+        "game": "shogun", "seat": seat, "round": state.round + 1, "phase": PHASE_NAMES[state.phase],
+        "temple_cost": data.TEMPLE_COST[state.round], "draft": [_tile(tile) for tile in state.draft],
+        "sword_spaces": _sword_spaces(t), "market_display": [_card_key(c) for c in t["market_display"]],
+        "halls": _halls(state, t), "honour_display": [data.HONOURS[h].key for h in state.honour_display],
+        "seats": seats,
+    } | ({"ghost": {"level": state.ghost.level}} if state.ghost is not None else {})
 
 
 def _chapter_view(state):
