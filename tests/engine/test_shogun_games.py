@@ -109,3 +109,25 @@ def test_apply_refuses_an_action_that_is_no_action_id(build):
         with pytest.raises(ValueError, match="illegal action"):
             s.apply(s.actor, action)
     assert s.decisions == 40
+
+
+@pytest.mark.parametrize("n, options", [(1, {"ghost": 1}), (2, {"ghost": 3}), (3, {}), (1, {"ghost": 1, "chapter": 12})])
+def test_the_decision_view_is_the_observation_s_entries_the_heuristic_reads(n, options):
+    """``views.decision_view`` (read by the heuristic's play-outs): every entry as in the observation,
+    the seat's own part only, of the ghost only its level."""
+    from engine_ext.shogun import views
+    rules = load_module("engine_ext.shogun._rules", COMPILED)
+    s = rules.new_state(n, 7, options)
+    rng = random.Random(7)
+    while not s.is_terminal():
+        seat = s.current_seats()[0]
+        observation, view = s.observation(seat), views.decision_view(s, seat)
+        for key, value in view.items():
+            if key == "seats":
+                assert value[seat] == observation["seats"][seat] and value.count(None) == n - 1
+            elif key == "ghost":
+                assert value == {"level": observation["ghost"]["level"]}
+            else:
+                assert value == observation[key], key
+        assert ("ghost" in view) == ("ghost" in observation)
+        s.apply(seat, _choose(rng, s.legal_actions(seat)))
