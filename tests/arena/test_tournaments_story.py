@@ -127,7 +127,8 @@ def test_the_random_bot_plays_a_whole_campaign_with_the_engine():
 
 
 def test_the_heuristic_plays_a_whole_campaign_with_retries():
-    """The game's heuristic through every chapter, up to three attempts each (42 games, about a second)."""
+    """The game's heuristic through every chapter, up to three attempts each (at most 42 games; it looks
+    ahead against the ghost, so about half a minute)."""
     story = make_story("shogun", ["shogun-smith"], level=1, attempts=3, seed=1)
     summary = run_story(story, "shogun-smith")
     assert summary["finished"] and 14 <= summary["games"] <= 42
