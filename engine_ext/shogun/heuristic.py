@@ -271,8 +271,9 @@ class SwordSmith:
         for value, place in options:
             if value < self.PASS_BELOW:
                 break
-            if self.me["monks_used"] < 2 and coins >= self.obs["temple_cost"] + 3 and value >= (self.MONK_WORTH if self.round < 4 else self.MONK_WORTH_LAST) \
-                    and place.startswith(tuple(self.MONK_PLACES)):
+            monk_worth = self.MONK_WORTH if self.round < 4 else self.MONK_WORTH_LAST
+            if (self.me["monks_used"] < 2 and coins >= self.obs["temple_cost"] + 3 and value >= monk_worth
+                    and place.startswith(tuple(self.MONK_PLACES))):
                 if "MONK_" + place in named:
                     return "MONK_" + place
             if workers and "WORKER_" + place in named:

@@ -126,9 +126,11 @@ def test_the_random_bot_plays_a_whole_campaign_with_the_engine():
     assert summary["total"] == sum(c["points"] for c in summary["chapters"])
 
 
+@pytest.mark.slow
 def test_the_heuristic_plays_a_whole_campaign_with_retries():
     """The game's heuristic through every chapter, up to three attempts each (at most 42 games; it looks
-    ahead against the ghost, so about half a minute)."""
+    ahead against the ghost, so about half a minute: the random player's campaign above is the fast
+    run's representative)."""
     story = make_story("shogun", ["shogun-smith"], level=1, attempts=3, seed=1)
     summary = run_story(story, "shogun-smith")
     assert summary["finished"] and 14 <= summary["games"] <= 42
