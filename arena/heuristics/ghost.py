@@ -63,7 +63,7 @@ def run(bot, n_games, levels=(1, 2, 3, 4, 5), players=1, seed=0, jobs=1):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m arena.heuristics.ghost", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m arena.heuristics.ghost", description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("bot", help="a built-in bot for every seat (shogun-smith, random)")
     parser.add_argument("--games", type=int, default=1000, help="matches per level")
     parser.add_argument("--levels", type=lambda text: [int(n) for n in text.split(",")], default=[1, 2, 3, 4, 5])
