@@ -15,7 +15,7 @@ $(PY):
 $(INSTALLED): $(PY) pyproject.toml setup.py
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet $(BUILD_DEPS)
-	$(PY) -m pip install --quiet --no-build-isolation --editable '.[test]'
+	ARENA_DEFER_ENGINES=1 $(PY) -m pip install --quiet --no-build-isolation --editable '.[test]'
 	touch $(INSTALLED)
 
 build: $(INSTALLED)
