@@ -4,6 +4,7 @@ cimport cython
 from engine_ext.shogun._core cimport (ShogunCore, KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS,
     N_SPACES, STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, EV_TEMPLE_TAX, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE, _first_free,
     _zeros, _fill)
+from engine_ext.shogun._ghost cimport Ghost, ghost_turn
 
 cdef int PASS, DONE, WORKER, MONK, N_PLACES, P_MARKET, P_ACADEMY, P_PALACE, P_KOMAINU, P_LINE
 cdef int DELIVER, KATANA_ACTION, PLAY, BUY, DISCARD, LINE, MOVE, SWAP, COLLECT_ROW, COLLECT_COLUMN
@@ -47,6 +48,10 @@ cdef class ShogunFlow(ShogunCore):
     cdef void _goto(self, int phase, int seat)
     cdef int _step(self, int phase, int seat) except -1
     cdef int _next_turn(self) except -1
+    @cython.locals(n=cython.int, position=cython.int, k=cython.int, p=cython.int, ghost=Ghost)
+    cdef int _next_turn_with_ghost(self) except -1
+    @cython.locals(benefit=cython.int)
+    cdef int _ghost_plays(self) except -1
     cdef void _finish(self, object reason)
     cdef int _open_index(self, int seat, int card, int used, int bought) noexcept
     cdef void _open_card(self, int seat, int card, int used, int bought) noexcept

@@ -18,6 +18,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _fl
     from ._core import (KATANA, CELLS, COLS, NRES, N_CARDS, N_LINES, N_HALLS, N_SPACES,  # noqa: F401
                         STARTING_SASHIMONO, EV_PLAY, EV_DISCARD, EV_END, EV_TEMPLE_TAX, MAX_OPEN, TILE_LENGTH, HALL_PASSIVE,
                         _first_free, _zeros, _fill)
+    from ._ghost import ghost_turn  # noqa: F401
 
 # the data the flow reads on every decision, as C ints and C int tables (card and hall ids index them)
 PALACE_AREA = data.PALACE_AREA
@@ -330,7 +331,7 @@ class ShogunFlow(ShogunCore):
         """The ghost's turn, played by the engine; then each seat may take the benefit it hands out,
         clockwise from the first seat (R123 d, R125)."""
         self.turn = self.n
-        benefit = _ghost.ghost_turn(self, self.ghost)
+        benefit = ghost_turn(self, self.ghost)
         if benefit:
             self.side_kind = benefit
             self.side_first = self.first

@@ -5,11 +5,16 @@ cimport cython
 from engine_ext._rng cimport Rng
 from engine_ext.shogun._core cimport ShogunCore
 from engine_ext.shogun._tables cimport (
-    ACADEMY_COINS, TILE_POINTS, TILE_POWER, ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST,
-    PALACE_LEAST, NRES)
+    ACADEMY_COINS, TILE_POINTS, TILE_POWER, TILE_COINS, TILE_RESOURCE, TILE_LENGTH, MAX_COMPOSITION,
+    ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST, PALACE_LEAST, NRES, RESOURCE_PRICE,
+    DECORATION_POINTS, SET_POINTS, HONOUR_KIND, HONOUR_RESOURCE, HONOUR_PER, HONOUR_DIVISOR, HONOUR_HUMAN,
+    HONOUR_MAX, HC_SWORDS, HC_PALACE, HC_SASHIMONO, HC_SETS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
+    HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS)
 
-cdef int G_DAIMYO, G_PALACE, G_MARKET, G_ACADEMY, N_GHOST_CARDS, GHOST_KOMAINU_POINTS
-cdef int[::1] MARKET_NUMBER
+cdef int G_DAIMYO, G_PALACE, G_MARKET, G_ACADEMY, N_GHOST_CARDS, GHOST_KOMAINU_POINTS, GHOST_KATANA_SLOTS
+cdef int HALLS_IN_PLAY
+cdef int[::1] MARKET_NUMBER, GHOST_AVAILABLE
+cdef tuple GHOST_BLOCKED, GHOST_DECK, GHOST_SET_ASIDE
 
 
 cdef class Ghost:
@@ -21,6 +26,13 @@ cdef class Ghost:
     cdef public dict end
 
     cpdef int draw(self, Rng rng) except? -2
+    @cython.locals(slot=cython.int)
+    cpdef bint take_sword(self, int tile, int house, int round_index) except -1
+    @cython.locals(value=cython.int, resource=cython.int, slot=list)
+    cpdef int katana_value(self) except? -1
+    @cython.locals(coins=cython.int, tile=cython.int)
+    cpdef int sword_coins(self) except? -1
+    cpdef dict parts(self, int honours)
 
 
 @cython.locals(i=cython.int, j=cython.int)
@@ -39,5 +51,22 @@ cdef bint card_placeable(ShogunCore state, int card, int players) noexcept
 cdef bint any_card_placeable(ShogunCore state, Ghost ghost, int players) except -1
 @cython.locals(space=cython.int, k=cython.Py_ssize_t, tile=cython.int, house=cython.int, best_power=cython.int,
                best_points=cython.int, free=cython.int, position=cython.int, shown=cython.int, most=cython.int,
-               best_number=cython.int, with_sashimono=cython.bint, freed=cython.bint)
+               best_number=cython.int, with_sashimono=cython.bint, freed=cython.bint,
+               members=list, halls=list, family=cython.int)
 cdef int _ghost_card(ShogunCore state, Ghost ghost, int card, int players) except? -2
+@cython.locals(points=cython.int, level=cython.int, types=cython.int, count=cython.int)
+cpdef int sashimono_points(list counts) except? -1
+@cython.locals(best=cython.int, hall=cython.Py_ssize_t, count=cython.int)
+cpdef int palace_hall(list members, list ghost_halls) except? -2
+cpdef int palace_place(list members, list ghost_halls, bint members_left) except? -2
+@cython.locals(empty=cython.Py_ssize_t, source=cython.Py_ssize_t, hall=cython.Py_ssize_t)
+cpdef list palace_reorganize(list members, list ghost_halls, bint record=*)
+@cython.locals(points=cython.int, count=cython.int)
+cpdef int palace_points(list members) except? -1
+@cython.locals(hall=cython.int)
+cpdef tuple palace_turn(list members, list ghost_halls, bint members_left)
+@cython.locals(kind=cython.int, resource=cython.int, count=cython.int, n=cython.int, tile=cython.int,
+               k=cython.int, slot=list)
+cpdef int own_honour(Ghost ghost, int card) except? -1
+@cython.locals(honours=cython.int, card=cython.int, best=cython.int, s=cython.int)
+cpdef end_scoring(ShogunCore state, Ghost ghost)

@@ -44,30 +44,37 @@ from . import data
 
 if not cython.compiled:   # the compiled module cimports the same C tables (see _ghost.pxd)
     from ._tables import (  # noqa: F401
-        ACADEMY_COINS, TILE_POINTS, TILE_POWER, ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST,
-        PALACE_LEAST, NRES)
+        ACADEMY_COINS, TILE_POINTS, TILE_POWER, TILE_COINS, TILE_RESOURCE, TILE_LENGTH, MAX_COMPOSITION,
+        ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST, PALACE_LEAST, NRES, RESOURCE_PRICE,
+        DECORATION_POINTS, SET_POINTS, HONOUR_KIND, HONOUR_RESOURCE, HONOUR_PER, HONOUR_DIVISOR, HONOUR_HUMAN,
+        HONOUR_MAX, HC_SWORDS, HC_PALACE, HC_SASHIMONO, HC_SETS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
+        HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS)
 
 GHOST_SLOTS = data.WASHITSU_SLOTS
+HALLS_IN_PLAY = data.HALLS_IN_PLAY
+GHOST_KATANA_SLOTS = data.GHOST_KATANA_SLOTS
+GHOST_AVAILABLE = array.array("i", [layout.available for layout in data.GHOST_LEVELS])   # by level - 1
+GHOST_BLOCKED = tuple(tuple(layout.blocked) for layout in data.GHOST_LEVELS)            # by level - 1
+GHOST_DECK, GHOST_SET_ASIDE = tuple(data.GHOST_DECK), tuple(data.GHOST_SET_ASIDE)
 
 
 class Ghost:
     """The ghost's belongings.  ``deck`` draws from its end; its order is hidden information."""
 
     def __init__(self, level, rng):
-        layout = data.GHOST_LEVELS[level - 1]
         self.level = level
         self.rng = rng                               # its own stream: a game without it draws the same
-        self.available = layout.available           # workers free this round
+        self.available = GHOST_AVAILABLE[level - 1]  # workers free this round
         self.unlocked = 0                            # blocked workers freed by swords
-        self.blocked = list(layout.blocked)          # sword slots still holding a worker
+        self.blocked = list(GHOST_BLOCKED[level - 1])   # sword slots still holding a worker
         self.washitsu = []                           # tile ids, slot order (R122 b)
-        self.sashimono = [0] * data.NUM_RESOURCES
+        self.sashimono = [0] * NRES
         self.katana = []                             # [resource, decorated] per slot (R122 c, R125)
         self.score = 0
-        self.deck = list(data.GHOST_DECK)
+        self.deck = list(GHOST_DECK)
         shuffle(rng, self.deck)
         self.discard = []
-        self.set_aside = list(data.GHOST_SET_ASIDE)
+        self.set_aside = list(GHOST_SET_ASIDE)
         self.honours = []
         self.halls = []                              # hall slots holding one of its members
         self.market_cards = []
@@ -100,7 +107,7 @@ class Ghost:
 
     def restore(self, rng):
         """R129-R130: workers back, one set-aside card inserted unseen, deck and discard shuffled."""
-        self.available = data.GHOST_LEVELS[self.level - 1].available + self.unlocked
+        self.available = GHOST_AVAILABLE[self.level - 1] + self.unlocked
         self.passed = False
         if self.set_aside:
             shuffle(rng, self.set_aside)
@@ -124,10 +131,10 @@ class Ghost:
         self.score += TILE_POINTS[tile] + ROUND_POINTS[round_index]
         slot = len(self.washitsu)
         self.washitsu.append(tile)
-        if 0 <= house < data.NUM_RESOURCES:
+        if 0 <= house < NRES:
             self.sashimono[house] += 1
-        if len(self.katana) < data.GHOST_KATANA_SLOTS:
-            self.katana.append([data.TILES[tile].composition[0], 0])
+        if len(self.katana) < GHOST_KATANA_SLOTS:
+            self.katana.append([TILE_RESOURCE[tile * MAX_COMPOSITION], 0])      # the tile's first resource
         if slot in self.blocked:
             self.blocked.remove(slot)
             self.unlocked += 1
@@ -145,16 +152,29 @@ class Ghost:
 
     # --- end scoring (R131) ---
     def katana_value(self):
-        return sum(data.PRICE[r] + (data.DECORATION_POINTS[r] if decorated else 0) for r, decorated in self.katana)
+        value = 0
+        for slot in self.katana:
+            resource = slot[0]
+            value += RESOURCE_PRICE[resource] + (DECORATION_POINTS[resource] if slot[1] else 0)
+        return value
 
     def sword_coins(self):
-        return sum(data.TILES[tile].coins for tile in self.washitsu) // 5
+        coins = 0
+        for tile in self.washitsu:
+            coins += TILE_COINS[tile]
+        return coins // 5
 
     def end_parts(self, honour_points):
         """``honour_points(card)``: what the card gives the ghost (see ``honour_for_ghost``)."""
+        honours = 0
+        for card in self.honours:
+            honours += honour_points(card)
+        return self.parts(honours)
+
+    def parts(self, honours):
+        """R131's parts, ``honours`` being what its honour cards give it."""
         return {"marker": self.score, "swords": self.sword_coins(), "katana": self.katana_value(),
-                "sashimono": sashimono_points(self.sashimono),
-                "honours": sum(honour_points(card) for card in self.honours)}
+                "sashimono": sashimono_points(self.sashimono), "honours": honours}
 
 
 def shuffle(rng, items):
@@ -167,10 +187,13 @@ def sashimono_points(counts):
     """R108 on the ghost's Washitsu."""
     points, level = 0, 1
     while True:
-        types = sum(1 for count in counts if count >= level)
+        types = 0
+        for count in counts:
+            if count >= level:
+                types += 1
         if not types:
             return points
-        points += data.SET_POINTS[types]
+        points += SET_POINTS[types]
         level += 1
 
 
@@ -202,36 +225,52 @@ def palace_hall(members, ghost_halls):
     return best
 
 
-def palace_reorganize(members, ghost_halls):
+def palace_place(members, ghost_halls, members_left):
+    """R123 a on the lists themselves: the hall given a member (``palace_hall``), or -1 with none
+    left to place."""
+    hall = palace_hall(members, ghost_halls) if members_left else -1
+    if hall >= 0:
+        members[hall] += 1
+        ghost_halls.append(hall)
+    return hall
+
+
+def palace_reorganize(members, ghost_halls, record=True):
     """R123 b, A23: the ghost's moves (from, to) so that no hall is empty, if possible; ``members``
-    and ``ghost_halls`` are updated."""
-    moves = []
+    and ``ghost_halls`` are updated.  The moves are listed only when ``record``: the engine applies
+    them to a copy of the ghost's halls and reads none (None then)."""
+    moves = [] if record else None
     while 0 in members:
         empty = members.index(0)
-        source = next((hall for hall in range(len(members))
-                       if members[hall] >= 2 and hall in ghost_halls), -1)
+        source = -1
+        for hall in range(len(members)):
+            if members[hall] >= 2 and hall in ghost_halls:
+                source = hall
+                break
         if source < 0:
             break
         members[source] -= 1
         members[empty] += 1
         ghost_halls[ghost_halls.index(source)] = empty
-        moves.append((source, empty))
+        if record:
+            moves.append((source, empty))
     return moves
 
 
 def palace_points(members):
     """R123 c: a point per hall holding at least one member."""
-    return sum(1 for count in members if count)
+    points = 0
+    for count in members:
+        if count:
+            points += 1
+    return points
 
 
 def palace_turn(members, ghost_halls, members_left):
     """R123 a-c on copies: (hall placed or -1, moves, points); the full-area score (R127) is the
     points of the same computation."""
     members, ghost_halls = list(members), list(ghost_halls)
-    hall = palace_hall(members, ghost_halls) if members_left else -1
-    if hall >= 0:
-        members[hall] += 1
-        ghost_halls.append(hall)
+    hall = palace_place(members, ghost_halls, members_left)
     moves = palace_reorganize(members, ghost_halls)
     return hall, moves, palace_points(members)
 
@@ -270,30 +309,37 @@ def own_honour(ghost, card):
     """R131 (5): a card without the human icon applied to the ghost's own belongings: its swords
     are those on its Washitsu, its figures on the board its workers out; what it never has (a
     delivered katana, decorations delivered, resources, coins) counts 0."""
-    honour = data.HONOURS[card]
-    kind, resource = honour.kind, honour.resource
+    kind, resource = HONOUR_KIND[card], HONOUR_RESOURCE[card]
     count = 0
-    if kind == data.HC_SWORDS:
+    if kind == HC_SWORDS:
         count = len(ghost.washitsu)
-    elif kind == data.HC_PALACE:
+    elif kind == HC_PALACE:
         count = len(ghost.halls)
-    elif kind == data.HC_SASHIMONO:
-        count = sum(ghost.sashimono)
-    elif kind == data.HC_SETS:
+    elif kind == HC_SASHIMONO:
+        for n in ghost.sashimono:
+            count += n
+    elif kind == HC_SETS:
         count = min(ghost.sashimono)
-    elif kind == data.HC_CARDS:
+    elif kind == HC_CARDS:
         count = len(ghost.market_cards)
-    elif kind == data.HC_POWER:
-        count = sum(data.TILES[tile].power for tile in ghost.washitsu)
-    elif kind == data.HC_FIGURES:
-        count = data.GHOST_LEVELS[ghost.level - 1].available + ghost.unlocked - ghost.available
-    elif kind == data.HC_WORKERS:
+    elif kind == HC_POWER:
+        for tile in ghost.washitsu:
+            count += TILE_POWER[tile]
+    elif kind == HC_FIGURES:
+        count = GHOST_AVAILABLE[ghost.level - 1] + ghost.unlocked - ghost.available
+    elif kind == HC_WORKERS:
         count = ghost.unlocked
-    elif kind == data.HC_SWORDS_WITH:
-        count = sum(1 for tile in ghost.washitsu if resource in data.TILES[tile].composition)
-    elif kind == data.HC_DECORATED:
-        count = sum(1 for r, decorated in ghost.katana if decorated and r == resource)
-    return min(data.HONOUR_MAX, count * honour.per // honour.divisor)
+    elif kind == HC_SWORDS_WITH:
+        for tile in ghost.washitsu:
+            for k in range(TILE_LENGTH[tile]):
+                if TILE_RESOURCE[tile * MAX_COMPOSITION + k] == resource:
+                    count += 1
+                    break
+    elif kind == HC_DECORATED:
+        for slot in ghost.katana:
+            if slot[1] and slot[0] == resource:
+                count += 1
+    return min(HONOUR_MAX, count * HONOUR_PER[card] // HONOUR_DIVISOR[card])
 
 
 def oldest_honour(display):
@@ -323,7 +369,7 @@ def _open_spaces(used, least, players, want_free):
 
 def hall_members(state, ghost):
     """Members in each hall in play, every family's and the ghost's."""
-    halls = data.HALLS_IN_PLAY
+    halls = HALLS_IN_PLAY
     members = [0] * halls
     for s in range(state.n):
         for hall in range(halls):
@@ -417,18 +463,17 @@ def _ghost_card(state, ghost, card, players):
         return NO_BENEFIT
     if card == G_PALACE:
         free = _open_spaces(state.palace_used, PALACE_LEAST, players, True)
-        members, family = hall_members(state, ghost), data.FAMILY_MEMBERS
+        members, family = hall_members(state, ghost), FAMILY_MEMBERS
         if state.chapter:                                                # story chapter 12's palace
             members, family = members[:chapters.open_halls(state)], chapters.family_members(state)
-        hall, moves, points = palace_turn(members, ghost.halls, len(ghost.halls) < family)
-        ghost.score += points
+        halls = list(ghost.halls)                                        # palace_turn, on a copy kept
+        palace_place(members, halls, len(halls) < family)               # when the worker is placed
+        palace_reorganize(members, halls, False)
+        ghost.score += palace_points(members)
         if not free:
             return -1
         state.palace_used[_first_free(state.palace_used)] = 1
-        if hall >= 0:
-            ghost.halls.append(hall)
-        for source, target in moves:
-            ghost.halls[ghost.halls.index(source)] = target
+        ghost.halls = halls
         ghost.discard.append(card)
         return PALACE_BENEFIT
     if card == G_MARKET:
@@ -493,11 +538,18 @@ def _first_free(used):
 
 # ---------------------------------------------------------------------- the end (R131-R132)
 def end_scoring(state, ghost):
-    """R131: the ghost's total; a card with the human icon weighed against every seat (E21)."""
-    def honour(card):
-        return honour_for_ghost(card, [state.honour_points(s, card) for s in range(state.n)],
-                                own_honour(ghost, card))
-    ghost.end = ghost.end_parts(honour)
+    """R131: the ghost's total; a card with the human icon weighed against every seat (E21, as
+    ``honour_for_ghost``)."""
+    honours = 0
+    for card in ghost.honours:
+        if HONOUR_HUMAN[card] and state.n > 0:
+            best = state.honour_points(0, card)
+            for s in range(1, state.n):
+                best = max(best, state.honour_points(s, card))
+            honours += best
+        else:
+            honours += own_honour(ghost, card)
+    ghost.end = ghost.parts(honours)
     ghost.total = sum(ghost.end.values())
 
 

@@ -68,6 +68,7 @@ HONOUR_KIND = array.array("i", [h.kind for h in data.HONOURS])
 HONOUR_RESOURCE = array.array("i", [h.resource for h in data.HONOURS])
 HONOUR_PER = array.array("i", [h.per for h in data.HONOURS])
 HONOUR_DIVISOR = array.array("i", [h.divisor for h in data.HONOURS])
+HONOUR_HUMAN = array.array("i", [int(h.human) for h in data.HONOURS])    # the human icon (R131)
 HC_COINS, HC_SWORDS, HC_DECORATIONS, HC_PALACE = data.HC_COINS, data.HC_SWORDS, data.HC_DECORATIONS, data.HC_PALACE
 HC_ARTISANS, HC_SASHIMONO = data.HC_ARTISANS, data.HC_SASHIMONO
 HC_PERMANENTS, HC_CARDS = data.HC_PERMANENTS, data.HC_CARDS
