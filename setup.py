@@ -43,7 +43,7 @@ def _extensions():
     staged = stage_sources(PACKAGE, STAGING, DEBUG)
     extensions = [
         Extension(name, [str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)],
-                  extra_compile_args=["-O2"] if not DEBUG else ["-O0", "-g"])
+                  extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"])
         for name, path in sorted(staged.items())
     ]
     # One Cython process per core: the engines are independent modules (the C compiler runs in
