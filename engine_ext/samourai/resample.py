@@ -29,7 +29,7 @@ announced) and stay as they are.
 
 A random choice the rest of the log contradicts (the card was the last of its kind in that pile,
 another clan's play needed it) is made again; if the last reshuffled pile cannot be kept apart
-within half the attempts (about one copy in a thousand in random games), its cards are read as
+within its first 25 attempts (about one copy in a thousand in random games), its cards are read as
 coming from the same pile as the others.
 
 The log's hidden entries are rewritten to match the new deal (the cards each clan drew, took or
@@ -49,7 +49,13 @@ SPECIAL = tuple(card.category == data.SPECIAL for card in data.CARDS)
     "draw", "reshuffle", "play", "commit", "reveal", "discard", "steal", "offer", "trade", "show", "battle")]
 _CARD_EVENTS = frozenset((EV_DRAW, EV_RESHUFFLE, EV_PLAY, EV_REVEAL, EV_DISCARD, EV_STEAL, EV_OFFER, EV_TRADE,
                           EV_SHOW))
-ATTEMPTS = 50           # random choices that contradict the log later are retried from the start
+# Random choices that contradict the log later are retried from the start: first reading the last
+# reshuffled pile apart, then, after BY_PILE_ATTEMPTS, as one with the others.  Long games with many
+# trades (6 clans, diplomacy) contradict themselves in most readings of their single pile too (one
+# reading in seven succeeded in the hardest position found), hence the generous bound; a reading
+# costs about a millisecond at a thousand events.
+BY_PILE_ATTEMPTS = 25
+ATTEMPTS = 400
 
 
 class _Contradiction(Exception):
@@ -471,13 +477,13 @@ def resample_hidden(state, seat, seed):
     """A copy of ``state`` that ``seat`` cannot tell apart from it: what ``seat`` has not seen
     dealt anew, what it knows kept (see the module's docstring).  Random choices that the rest of
     the log contradicts are made again; if the last reshuffled pile cannot be kept apart, after
-    half the attempts, its cards are read as coming from the same pile as the others."""
+    BY_PILE_ATTEMPTS, its cards are read as coming from the same pile as the others."""
     rng = random.Random(seed)
     log = [(i, event) for i, event in enumerate(state.events) if event[0] in _CARD_EVENTS]
     by_pile = True
     forced = {}
     for attempt in range(ATTEMPTS):
-        if attempt == ATTEMPTS // 2:
+        if attempt == BY_PILE_ATTEMPTS:
             by_pile = False
             forced = {}
         try:
