@@ -40,8 +40,13 @@ def switch_game(page, game):
     (other parts of the form, such as the match count, settle on their own)."""
     page.select_option("#id_game", game)
     page.locator("#tournament-bots legend", has_text=f"Bots of {game}").wait_for()
-    # The new form is in the page before htmx has wired it (it does so while the swap settles): a
-    # choice made in between would send no request.
+    htmx_settled(page)
+
+
+def htmx_settled(page):
+    """Waits until htmx has no request, swap or settle under way.  A form htmx swaps in is in the
+    page before htmx has wired it (it does so while the swap settles): a choice made in between
+    would send no request."""
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ARTIFACTS
 from live_servers import wait_for
-from test_browser_journeys import GOOD_BOT, sign_up
+from test_browser_journeys import GOOD_BOT, htmx_settled, sign_up
 from web.bots import services as bot_services
 from web.bots.models import BotVersion
 from web.matches.models import Match, MatchSeat
@@ -87,7 +87,6 @@ def _report(label, trips):
               f"max {max(trips):.0f} ms")
 
 
-@pytest.mark.slow
 def test_a_person_plays_a_whole_katana_game_at_four_against_three_built_in_bots(tables_site, page):
     bot_services.demo_bots_ensure(game="katana")
     sign_up(page, tables_site, "tomoe")
@@ -96,6 +95,7 @@ def test_a_person_plays_a_whole_katana_game_at_four_against_three_built_in_bots(
     # the seats follow the player count (htmx swaps the form)
     page.select_option("#id_players", "5")
     page.locator("#id_seat_4").wait_for()
+    htmx_settled(page)
     page.select_option("#id_players", "4")
     page.locator("#id_seat_4").wait_for(state="detached")
     assert page.locator("#id_players").input_value() == "4"
