@@ -68,5 +68,6 @@ cpdef tuple palace_turn(list members, list ghost_halls, bint members_left)
 @cython.locals(kind=cython.int, resource=cython.int, count=cython.int, n=cython.int, tile=cython.int,
                k=cython.int, slot=list)
 cpdef int own_honour(Ghost ghost, int card) except? -1
-@cython.locals(honours=cython.int, card=cython.int, best=cython.int, s=cython.int)
+cpdef int honour_for_ghost(int card, list seat_points, int own_points) except? -1
+@cython.locals(honours=cython.int, card=cython.int, s=cython.int)
 cpdef end_scoring(ShogunCore state, Ghost ghost)

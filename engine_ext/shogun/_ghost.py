@@ -164,15 +164,8 @@ class Ghost:
             coins += TILE_COINS[tile]
         return coins // 5
 
-    def end_parts(self, honour_points):
-        """``honour_points(card)``: what the card gives the ghost (see ``honour_for_ghost``)."""
-        honours = 0
-        for card in self.honours:
-            honours += honour_points(card)
-        return self.parts(honours)
-
     def parts(self, honours):
-        """R131's parts, ``honours`` being what its honour cards give it."""
+        """R131's parts, ``honours`` being what its honour cards give it (``honour_for_ghost``)."""
         return {"marker": self.score, "swords": self.sword_coins(), "katana": self.katana_value(),
                 "sashimono": sashimono_points(self.sashimono), "honours": honours}
 
@@ -302,7 +295,7 @@ def academy_points(artisan_columns):
 def honour_for_ghost(card, seat_points, own_points):
     """R131 (5), E21: a card with the human icon gives the ghost the best score a seat gets with
     it; any other card is applied to the ghost itself."""
-    return max(seat_points) if data.HONOURS[card].human and seat_points else own_points
+    return max(seat_points) if HONOUR_HUMAN[card] and seat_points else own_points
 
 
 def own_honour(ghost, card):
@@ -538,17 +531,11 @@ def _first_free(used):
 
 # ---------------------------------------------------------------------- the end (R131-R132)
 def end_scoring(state, ghost):
-    """R131: the ghost's total; a card with the human icon weighed against every seat (E21, as
-    ``honour_for_ghost``)."""
+    """R131: the ghost's total; a card with the human icon weighed against every seat (E21)."""
     honours = 0
     for card in ghost.honours:
-        if HONOUR_HUMAN[card] and state.n > 0:
-            best = state.honour_points(0, card)
-            for s in range(1, state.n):
-                best = max(best, state.honour_points(s, card))
-            honours += best
-        else:
-            honours += own_honour(ghost, card)
+        honours += honour_for_ghost(card, [state.honour_points(s, card) for s in range(state.n)],
+                                    own_honour(ghost, card))
     ghost.end = ghost.parts(honours)
     ghost.total = sum(ghost.end.values())
 

@@ -194,7 +194,7 @@ def test_r131_the_ghost_total_adds_marker_sword_coins_katana_sashimono_and_honou
     ghost.decorate_first()
     ghost.score += 4                                          # R126: Komainu
     ghost.honours = [0, 1]
-    parts = ghost.end_parts(lambda card: {0: 9, 1: 6}[card])
+    parts = ghost.parts(9 + 6)                                # its two honour cards (E21: honour_for_ghost)
     assert parts == {"marker": 6 + 8 + 10 + 4, "swords": (1 + 10 + 3) // 5, "katana": (2 + 2) + 2 + 4,
                      "sashimono": 3 + 1, "honours": 15}
 
