@@ -14,6 +14,7 @@ from arena import envs, games, replay
 from arena.cli import main
 from arena.envs.common import rank_rewards
 from arena.match import agent_seed, play_match
+from automata import seated
 
 pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
@@ -34,19 +35,6 @@ def _warnings_of(check, *args, **kwargs):
                    and "environment not having a spec" not in str(w.message)})
 
 
-def _seatable(game, n, options):
-    """``options`` if ``n`` players can play them, else with the game's automaton at its middle level
-    when that seats them (a seat alone at Shōgun no Katana needs its ghost), else None."""
-    if game.can_seat(n, options):
-        return options
-    for automaton in game.spec.automata:
-        levels = [c for o in game.spec.options if o.name == automaton.option for c in o.choices if c]
-        with_automaton = {automaton.option: levels[len(levels) // 2], **options} if levels else None
-        if with_automaton and automaton.option not in options and game.can_seat(n, with_automaton):
-            return with_automaton
-    return None
-
-
 def tables():
     """(game, players, options) for the slow run: every player count with the default options (and
     the automaton a table needs), and each variant option's every value at the smallest and the
@@ -55,7 +43,7 @@ def tables():
     for game_id in games.game_ids():
         game = games.get(game_id)
         for n in range(game.min_players, game.max_players + 1):
-            options = _seatable(game, n, {})
+            options = seated(game, n, {})
             assert options is not None, f"{game_id} cannot seat {n} players with any automaton"
             found.append((game_id, n, options))
         for option in game.spec.variant_options:
@@ -65,9 +53,9 @@ def tables():
                         options = {option.name: value}
                         if option.name == "rank_changes":
                             options["limited_emperor"] = True   # rank changes need the limited Emperor
-                        seated = (game_id, n, options)
-                        if game.can_seat(n, options) and seated not in found:   # Risques' modes have
-                            found.append(seated)                                  # their player counts
+                        table = (game_id, n, options)
+                        if game.can_seat(n, options) and table not in found:    # Risques' modes have
+                            found.append(table)                                   # their player counts
     return found
 
 

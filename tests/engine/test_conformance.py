@@ -14,6 +14,7 @@ import pytest
 
 from arena import games
 from arena.engines import COMPILED, PYTHON
+from automata import seated
 
 SEEDS = range(3)
 ILLEGAL_PROBES = 12
@@ -29,17 +30,9 @@ def _variants(game, n):
         for value in option.choices:
             if value == option.default:
                 continue
-            if game.can_seat(n, {option.name: value}):
-                yield {option.name: value}
-                continue
-            for automaton in game.spec.automata:
-                if automaton.option == option.name:
-                    continue
-                levels = [c for o in game.spec.options if o.name == automaton.option for c in o.choices if c]
-                with_automaton = {automaton.option: levels[len(levels) // 2], option.name: value}
-                if levels and game.can_seat(n, with_automaton):
-                    yield with_automaton
-                    break
+            options = seated(game, n, {option.name: value})
+            if options is not None:
+                yield options
 
 
 

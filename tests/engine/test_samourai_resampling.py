@@ -178,6 +178,16 @@ def _replay(state):
     return held, reshuffled, since
 
 
+def holdings(twin, s):
+    """The cards clan ``s`` holds in ``twin``: its hand, its discards set aside and its battle cards
+    not yet revealed."""
+    holds = Counter({k: twin.hand[s * NK + k] + twin.pending[s * NK + k] for k in range(NK)})
+    for i in range(6):
+        if twin.b_cards[i] >= 0 and twin.b_winner < 0 and (twin.b_att if i < 3 else twin.b_def) == s:
+            holds[twin.b_cards[i]] += 1
+    return holds
+
+
 def test_every_resampled_game_could_have_happened(build):
     module = load_module("engine_ext.samourai._rules", build)
     every = {option.name: 20 if option.name == "target" else True for option in module.SPEC.options}
@@ -193,11 +203,7 @@ def test_every_resampled_game_could_have_happened(build):
                 assert twin.observation(viewer) == state.observation(viewer)
                 held, reshuffled, since = _replay(twin)
                 for s in range(4):
-                    holds = Counter({k: twin.hand[s * NK + k] + twin.pending[s * NK + k] for k in range(NK)})
-                    for i in range(6):
-                        if twin.b_cards[i] >= 0 and twin.b_winner < 0 and (twin.b_att if i < 3 else twin.b_def) == s:
-                            holds[twin.b_cards[i]] += 1
-                    assert +held[s] == +holds, f"seat {s}'s cards in the copy for {viewer}"
+                    assert +held[s] == +holdings(twin, s), f"seat {s}'s cards in the copy for {viewer}"
                 if reshuffled:
                     assert since + Counter(twin.pile) == reshuffled, "the draws since the last reshuffle"
                 assert [twin.treasury[s] for s in range(4)] == [state.treasury[s] for s in range(4)]
@@ -221,8 +227,4 @@ def test_a_long_game_of_six_clans_trading_is_resampled_though_most_readings_cont
     assert twin.current_seats() == state.current_seats()
     held, _, _ = _replay(twin)
     for s in range(6):
-        holds = Counter({k: twin.hand[s * NK + k] + twin.pending[s * NK + k] for k in range(NK)})
-        for i in range(6):
-            if twin.b_cards[i] >= 0 and twin.b_winner < 0 and (twin.b_att if i < 3 else twin.b_def) == s:
-                holds[twin.b_cards[i]] += 1
-        assert +held[s] == +holds, f"seat {s}'s cards in the copy"
+        assert +held[s] == +holdings(twin, s), f"seat {s}'s cards in the copy"
