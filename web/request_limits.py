@@ -8,12 +8,22 @@ not read by Django at all.)
 """
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
 
 FORM_OVERHEAD_BYTES = 64 << 10   # the multipart headers and the form's other fields
 
 
 def max_request_bytes():
     return settings.ARENA_MAX_BOT_BYTES + FORM_OVERHEAD_BYTES
+
+
+def _too_large_page(request):
+    """The view's own answer to a body over the limit (``view.too_large``), if it has one."""
+    try:
+        view = resolve(request.path_info).func
+    except Resolver404:
+        return None
+    return getattr(view, "too_large", None)
 
 
 class RequestSizeMiddleware:
@@ -30,8 +40,10 @@ class RequestSizeMiddleware:
             message = (f"the request has {length:,} bytes; the most this site takes is {limit:,} "
                        f"(a bot file of at most {settings.ARENA_MAX_BOT_BYTES:,} bytes and its form)")
             if request.path.startswith("/api/"):
-                response = JsonResponse({"detail": message}, status=413)
-            else:
-                response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
-            return response
+                return JsonResponse({"detail": message}, status=413)
+            # a page that takes files answers with itself, the form shown again with the limit in words
+            page = _too_large_page(request)
+            if page is not None:
+                return page(request, limit=settings.ARENA_MAX_BOT_BYTES, sent=length)
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

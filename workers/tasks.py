@@ -86,7 +86,15 @@ def _ladder_tick():
     from web.matches.ladder import ladder_fill
     if not settings.ARENA_LADDER_ENABLED:
         return 0
-    return sum(len(ladder_fill(game=game)) for game in catalog.game_ids())
+    created = 0
+    for game in catalog.game_ids():
+        try:
+            created += len(ladder_fill(game=game))
+        except PLATFORM_FAULTS:
+            raise   # the database or the broker: the whole tick is retried
+        except Exception:   # one game's ladder never stops the others'
+            log.exception("the ladder of %s could not be filled", game)
+    return created
 
 
 def _refit_ratings():
@@ -124,7 +132,9 @@ def _validate_bot_version(version_id):
     """Validates an uploaded bot version in the sandbox (the matches of ``arena validate``) and
     records the verdict; retried while this worker cannot (no sandbox, the file not there yet)."""
     from web.bots.services import bot_version_validate
-    bot_version_validate(version_id=version_id)
+    from web.matches.services import queued_matches_follow_bot
+    version = bot_version_validate(version_id=version_id)
+    queued_matches_follow_bot(bot_id=version.bot_id)   # a version that passed may now be the one that plays
 
 
 def _fail_stale_validations():

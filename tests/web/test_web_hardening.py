@@ -55,9 +55,18 @@ def test_a_body_over_the_upload_limit_is_refused_before_it_is_read(db, settings,
     response = Client().generic("POST", path, data=b"", content_type="multipart/form-data; boundary=x",
                                 CONTENT_LENGTH=str(declared), **{"wsgi.input": _UnreadableBody()})
     assert response.status_code == 413
-    text = response.json()["detail"] if json else response.content.decode()
-    assert text.startswith(f"the request has {declared:,} bytes; the most this site takes is ")
-    assert f"a bot file of at most {settings.ARENA_MAX_BOT_BYTES:,} bytes" in text
+    if json:
+        text = response.json()["detail"]
+        assert text.startswith(f"the request has {declared:,} bytes; the most this site takes is ")
+        assert f"a bot file of at most {settings.ARENA_MAX_BOT_BYTES:,} bytes" in text
+    else:   # the upload page shows its form again, with the limit in words
+        page = response.content.decode()
+        assert response["Content-Type"].startswith("text/html")
+        assert 'id="upload-form"' in page and 'name="name"' in page and 'type="file"' in page
+        assert (f"The upload was refused: the file is too large: the request had {declared / (1 << 20):g} MiB "
+                f"and a bot file may have at most {settings.ARENA_MAX_BOT_BYTES / (1 << 20):g} MiB "
+                f"({settings.ARENA_MAX_BOT_BYTES:,} bytes). Choose a smaller file.") in page
+        assert f'data-max-bytes="{settings.ARENA_MAX_BOT_BYTES}"' in page, "the page refuses such a file itself"
 
 
 def test_a_body_within_the_limit_goes_through(api):

@@ -61,7 +61,8 @@ def account(request):
     ratings = rating_selectors.current_ratings(bots=bots)
     rows = [{"bot": bot, "rating": ratings.get((bot.pk, bot.game))} for bot in bots]
     return render(request, "accounts/account.html",
-                  {"bots": rows, "token": services.api_token_get(user=request.user),
+                  {"bots": rows, "retired_bots": bot_selectors.bots_of_owner(owner=request.user, retired=True),
+                   "token": services.api_token_get(user=request.user),
                    "tables": table_selectors.tables_of_person(person=request.user)})
 
 

@@ -19,6 +19,7 @@ from web.api.throttles import UploadThrottle
 from web.bots import selectors, services
 from web.bots.models import Bot
 from web.errors import ServiceError
+from web.matches import services as match_services
 from web.ratings import selectors as rating_selectors
 
 
@@ -175,7 +176,9 @@ class BotDetailApi(APIView):
         name = serializers.CharField(required=False, max_length=services.NAME_MAX)
         active_version = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                                   help_text="the passed version that plays; null: the newest passed")
-        retired = serializers.BooleanField(required=False, help_text="true retires the bot: it plays no more")
+        retired = serializers.BooleanField(required=False, help_text="true retires the bot: it plays no more; "
+                                                                     "false brings a retired bot back (not a "
+                                                                     "deleted one)")
         others_may_enter = serializers.BooleanField(
             required=False, help_text="whether others may enter it in their tournaments and challenges")
 
@@ -202,26 +205,34 @@ class BotDetailApi(APIView):
         data = self.BotChangeInput(data=request.data)
         data.is_valid(raise_exception=True)
         changes = data.validated_data
-        if changes.get("retired") is False and bot.is_deleted:
-            raise ValidationError({"retired": ["a retired bot stays retired: upload it as a new bot"]})
         try:
-            if "name" in changes:
-                bot = services.bot_rename(bot=bot, user=request.user, name=changes["name"])
-            if "active_version" in changes:
-                bot = services.bot_version_choose(bot=bot, user=request.user, number=changes["active_version"])
-            if "others_may_enter" in changes:
-                bot = services.bot_set_entry(bot=bot, user=request.user, others_may_enter=changes["others_may_enter"])
-            if changes.get("retired"):
-                bot = services.bot_retire(bot=bot, user=request.user)
+            with match_services.bot_changing(bot_id=bot.pk):
+                bot = self._apply(request, bot, changes)
         except ServiceError as exc:
             raise ValidationError({"detail": str(exc)}) from None
         return Response(self._detail(request, bot))
+
+    @staticmethod
+    def _apply(request, bot, changes):
+        if changes.get("retired") is False and bot.is_deleted:
+            bot = services.bot_unretire(bot=bot, user=request.user)
+        if "name" in changes:
+            bot = services.bot_rename(bot=bot, user=request.user, name=changes["name"])
+        if "active_version" in changes:
+            bot = services.bot_version_choose(bot=bot, user=request.user, number=changes["active_version"])
+        if "others_may_enter" in changes:
+            bot = services.bot_set_entry(bot=bot, user=request.user, others_may_enter=changes["others_may_enter"])
+        if changes.get("retired"):
+            bot = services.bot_retire(bot=bot, user=request.user)
+        return bot
 
     @extend_schema(responses=DeletedOutput, operation_id="bots_delete")
     def delete(self, request, bot_id):
         """Deletes the bot (its owner only): removed if it never played, anonymised if it did."""
         bot = self._mine(request, bot_id)
-        return Response({"outcome": services.bot_delete(bot=bot, user=request.user)})
+        with match_services.bot_changing(bot_id=bot.pk):
+            outcome = services.bot_delete(bot=bot, user=request.user)
+        return Response({"outcome": outcome})
 
 
 class BotVersionsApi(APIView):

@@ -91,7 +91,10 @@ class BotVersion(models.Model):
                 | (models.Q(kind="upload") & models.Q(builtin_name="")),
                 name="botversion_builtin_has_name"),
         ]
-        ordering = ["bot", "-number"]
+        # By the column, not the relation: ordering by ``bot`` would follow Bot's own ordering and join
+        # ``bots_bot`` into every query of versions, where a subquery's join shadows the outer bot that
+        # ``OuterRef`` names (every bot then resolved to one bot's chosen version).
+        ordering = ["bot_id", "-number"]
 
     def __str__(self):
         return f"{self.bot.name} v{self.number}"

@@ -45,19 +45,27 @@ def bot_current_version(*, bot):
     """The version that plays: the passed version its owner chose, else the newest that passed;
     None when no version passed."""
     if bot.active_version_id is not None:
-        chosen = bot.versions.filter(pk=bot.active_version_id, status=BotVersion.Status.PASSED).first()
+        chosen = bot.versions.filter(pk=bot.active_version_id, status=BotVersion.Status.PASSED).order_by().first()
         if chosen is not None:
             return chosen
     return bot.versions.filter(status=BotVersion.Status.PASSED).order_by("-number").first()
 
 
+def current_version_id_expression():
+    """The id of the version that plays for the outer bot, as a query expression: the passed version
+    its owner chose, else the newest that passed; NULL when none passed.  ``bot_current_version`` is
+    the same rule for one bot.  Each subquery names its bot by ``OuterRef`` and is ordered by its own
+    columns only, so that nothing it joins can stand for the outer bot."""
+    passed = BotVersion.objects.filter(status=BotVersion.Status.PASSED)
+    chosen = passed.filter(pk=OuterRef("active_version_id"), bot_id=OuterRef("pk")).order_by()
+    newest = passed.filter(bot_id=OuterRef("pk")).order_by("-number")
+    return Coalesce(Subquery(chosen.values("pk")[:1]), Subquery(newest.values("pk")[:1]))
+
+
 def playable_bots(*, game):
     """Live bots of ``game`` with a version that passed validation, each annotated with
     ``current_version_id`` (the version that plays: as ``bot_current_version``)."""
-    newest = BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.PASSED).order_by("-number")
-    chosen = BotVersion.objects.filter(pk=OuterRef("active_version_id"), status=BotVersion.Status.PASSED)
-    return (bot_list(game=game)
-            .annotate(current_version_id=Coalesce(Subquery(chosen.values("pk")[:1]), Subquery(newest.values("pk")[:1])))
+    return (bot_list(game=game).annotate(current_version_id=current_version_id_expression())
             .filter(current_version_id__isnull=False).order_by("pk"))
 
 
@@ -101,11 +109,14 @@ def bot_latest_version(*, bot):
     return bot.versions.order_by("-number").first()
 
 
-def bots_of_owner(*, owner):
-    """``owner``'s live bots, each annotated with its newest version's ``latest_number`` and
-    ``latest_status``; one query."""
-    newest = BotVersion.objects.filter(bot=OuterRef("pk")).order_by("-number")
-    return (bot_list(owner=owner).annotate(latest_number=Subquery(newest.values("number")[:1]),
+def bots_of_owner(*, owner, retired=False):
+    """``owner``'s live bots (``retired``: their retired ones instead, which they may bring back),
+    each annotated with its newest version's ``latest_number`` and ``latest_status``; one query."""
+    newest = BotVersion.objects.filter(bot_id=OuterRef("pk")).order_by("-number")
+    bots = bot_list(owner=owner, include_deleted=retired)
+    if retired:
+        bots = bots.filter(deleted_at__isnull=False)
+    return (bots.annotate(latest_number=Subquery(newest.values("number")[:1]),
                                            latest_status=Subquery(newest.values("status")[:1]))
             .order_by("game", "name"))
 

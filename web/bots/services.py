@@ -239,6 +239,18 @@ def bot_retire(*, bot, user=None):
     return bot
 
 
+@transaction.atomic
+def bot_unretire(*, bot, user):
+    """Brings a retired bot back to play, for its owner; a deleted one (anonymised) stays gone."""
+    _check_owner(bot, user)
+    locked = Bot.objects.select_for_update().get(pk=bot.pk)
+    if locked.anonymised_at is not None:
+        raise ServiceError(f"{locked.name!r} was deleted: it cannot play again")
+    Bot.objects.filter(pk=bot.pk).update(deleted_at=None)
+    bot.refresh_from_db()
+    return bot
+
+
 # The mixes of the demo: the probability of a uniformly random move instead of the heuristic's
 # (``arena.agents.MixAgent``): a ladder of strengths from the heuristic (0) to random (1).
 DEMO_MIXES = (0.2, 0.4, 0.6, 0.8)

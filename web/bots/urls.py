@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:bot_id>/rename/", views.bot_rename, name="bot-rename"),
     path("<int:bot_id>/version/", views.bot_choose_version, name="bot-choose-version"),
     path("<int:bot_id>/retire/", views.bot_retire, name="bot-retire"),
+    path("<int:bot_id>/unretire/", views.bot_unretire, name="bot-unretire"),
     path("<int:bot_id>/entry/", views.bot_entry, name="bot-entry"),
     path("<int:bot_id>/delete/", views.bot_delete, name="bot-delete"),
 ]

@@ -18,6 +18,7 @@ from web.challenges.forms import ChallengeForm
 from web.errors import ServiceError
 from web.limits import over_limit
 from web.matches import selectors as match_selectors
+from web.matches import services as match_services
 from web.ratings import charts
 from web.ratings import selectors as rating_selectors
 
@@ -80,8 +81,14 @@ def bot_detail(request, bot_id):
 
 
 def bot_status(request, bot_id):
-    """The validation status fragment: polled by htmx every second until it is final."""
-    return render(request, "bots/_validation_status.html", _status_context(_bot_or_404(bot_id), request.user))
+    """The validation status fragment: polled by htmx every second until it is final.  Once final,
+    the poll reloads the whole page: its versions, the version that plays and the challenge box
+    depend on the status too, and none may keep saying what the status no longer is."""
+    context = _status_context(_bot_or_404(bot_id), request.user)
+    response = render(request, "bots/_validation_status.html", context)
+    if request.headers.get("HX-Request") == "true" and not context["pending"]:
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @login_required
@@ -110,9 +117,30 @@ def bot_upload(request):
             status = 400
     else:
         form = BotUploadForm(initial={"game": request.GET.get("game")})
+    return _upload_page(request, form, error, status)
+
+
+def _upload_page(request, form, error, status):
     return render(request, "bots/bot_upload.html",
-                  {"form": form, "error": error, "max_megabytes": f"{settings.ARENA_MAX_BOT_BYTES / (1 << 20):g}"},
-                  status=status)
+                  {"form": form, "error": error, "max_bytes": settings.ARENA_MAX_BOT_BYTES,
+                   "max_megabytes": _megabytes(settings.ARENA_MAX_BOT_BYTES)}, status=status)
+
+
+def _megabytes(size):
+    return f"{size / (1 << 20):g}"
+
+
+def _upload_too_large(request, *, limit, sent):
+    """The upload page for a request over the size limit (``web.request_limits`` answers with it
+    without reading the body, so the form's fields cannot be kept; the page's script refuses such a
+    file before it is sent, keeping them)."""
+    form = BotUploadForm(initial={"game": request.GET.get("game")})
+    error = (f"the file is too large: the request had {_megabytes(sent)} MiB and a bot file may have at most "
+             f"{_megabytes(limit)} MiB ({limit:,} bytes). Choose a smaller file.")
+    return _upload_page(request, form, error, 413)
+
+
+bot_upload.too_large = _upload_too_large
 
 
 def _my_bot_or_404(request, bot_id):
@@ -140,7 +168,8 @@ def bot_seat_log(request, bot_id, match_id):
 def _manage(request, bot_id, change, done):
     bot = _my_bot_or_404(request, bot_id)
     try:
-        result = change(bot)
+        with match_services.bot_changing(bot_id=bot.pk):
+            result = change(bot)
     except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("bot-detail", bot_id=bot.pk)
@@ -172,6 +201,13 @@ def bot_choose_version(request, bot_id):
 def bot_retire(request, bot_id):
     return _manage(request, bot_id, lambda bot: services.bot_retire(bot=bot, user=request.user),
                    lambda bot, retired: f"{retired.name} is retired: it keeps its history and plays no more.")
+
+
+@login_required
+@require_POST
+def bot_unretire(request, bot_id):
+    return _manage(request, bot_id, lambda bot: services.bot_unretire(bot=bot, user=request.user),
+                   lambda bot, back: f"{back.name} is back: it plays again.")
 
 
 @login_required

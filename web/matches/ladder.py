@@ -15,6 +15,7 @@ games played or already waiting, when each bot last played) and queues the
 tables it returns.
 """
 import itertools
+import logging
 import math
 import random
 from dataclasses import dataclass
@@ -27,11 +28,14 @@ from arena import games as arena_games
 from arena.tournaments.ladder import DEFAULT_SD, Ladder
 from web.bots.models import BotVersion
 from web.bots.selectors import playable_bots
+from web.errors import ServiceError
 from web.matches.models import Match, MatchSeat
 from web.matches.services import MatchSpec, matches_create
 from web.ratings.models import CurrentRating
 
 Z95 = 1.959964
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,12 @@ def ladder_fill(*, game, target=None, rng=None):
     bots = list(playable_bots(game=game))
     created = []
     for pool in pools:
-        created += _fill_pool(game, pool, share, rng, bots)
+        try:
+            created += _fill_pool(game, pool, share, rng, bots)
+        except ServiceError as exc:
+            # A bot changed between the snapshot and the queueing (retired, another version chosen):
+            # this pool waits for the next tick, with the bots of that moment; the others fill now.
+            log.warning("ladder of %s: pool %s not filled this time: %s", game, pool.key, exc)
     return created
 
 

@@ -8,6 +8,7 @@ transaction commits; a message carries only match ids.  How a worker plays
 them exactly once is in ``web.matches.execution``.
 """
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -45,7 +46,7 @@ class MatchSpec:
 
 # --- creating ----------------------------------------------------------------------------------
 
-def _resolve_seat(game, entry, index, where=None):
+def _resolve_seat(game, entry, index, where=None, void_withdrawn=False):
     where = where or f"seat {index}"
     if isinstance(entry, BotVersion):
         version = BotVersion.objects.select_related("bot").get(pk=entry.pk)  # its stored validation status
@@ -60,7 +61,7 @@ def _resolve_seat(game, entry, index, where=None):
     bot = Bot.objects.get(pk=bot.pk)  # the stored state: deleted since it was loaded?
     if bot.game != game:
         raise ServiceError(f"{where}: bot {bot.name!r} plays {bot.game}, not {game}")
-    if bot.is_deleted:
+    if bot.is_deleted and not (void_withdrawn and isinstance(entry, BotVersion)):
         raise ServiceError(f"{where}: bot {bot.name!r} is retired")
     if version.bot_id != bot.pk:
         raise ServiceError(f"{where}: version {version.pk} is not a version of {bot.name!r}")
@@ -72,7 +73,7 @@ def _resolve_seat(game, entry, index, where=None):
     return bot, version
 
 
-def _check_spec(game, spec, versions_by_id, kind):
+def _check_spec(game, spec, versions_by_id, kind, void_withdrawn=False):
     try:
         rules_version, options = catalog.check_match(game, players=len(spec.seats), options=spec.options)
     except catalog.EngineInputError as exc:
@@ -91,7 +92,7 @@ def _check_spec(game, spec, versions_by_id, kind):
             raise ServiceError(f"seat {index}: expected a bot or a bot version, not {type(entry).__name__}")
         key = (type(entry).__name__, entry.pk)
         if key not in versions_by_id:
-            versions_by_id[key] = _resolve_seat(game, entry, index)
+            versions_by_id[key] = _resolve_seat(game, entry, index, void_withdrawn=void_withdrawn)
         seats.append(versions_by_id[key])
     if spec.seed is not None and not (isinstance(spec.seed, int) and 0 <= spec.seed < SEED_BOUND):
         raise ServiceError(f"a seed is an integer from 0 to 2**62 - 1, not {spec.seed!r}")
@@ -117,10 +118,12 @@ def feeds_pool(*, kind, tournament=None, challenge=None):
 
 
 def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, challenge=None, rng=None,
-                   publish=True):
+                   publish=True, void_withdrawn=False):
     """Creates and queues several matches of ``game``; all or nothing.  Whether they feed their
     pool's published rating is ``feeds_pool``'s to say.  ``tournament_round`` or ``challenge``:
-    the (stored) tournament round or challenge they belong to.
+    the (stored) tournament round or challenge they belong to.  ``void_withdrawn``: a match whose
+    seat is a frozen version of a bot retired since (a tournament's entrant) is stored voided, as
+    an error that counts for nobody, instead of refusing them all.
 
     Raises ``ServiceError`` (and stores nothing) for an unknown game, a wrong
     number of seats, a bot of another game, a deleted bot or one without a
@@ -135,7 +138,9 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
         raise ServiceError("no match to create")
     rng = rng or random.SystemRandom()
     resolved_cache = {}
-    checked = [_check_spec(game, spec, resolved_cache, kind) for spec in specs]
+    checked = [_check_spec(game, spec, resolved_cache, kind, void_withdrawn) for spec in specs]
+    withdrawn = [next((bot.name for bot, _ in seats if bot is not None and bot.is_deleted), None)
+                 for _, _, _, seats in checked]
     now = timezone.now()
     rated = feeds_pool(kind=kind, tournament=tournament_round.tournament if tournament_round else None,
                        challenge=challenge)
@@ -146,8 +151,9 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
                   rating_pool_id=pool.key if pool is not None else None, rated=rated and pool is not None,
                   seed=spec.seed if spec.seed is not None else rng.randrange(SEED_BOUND),
                   kind=kind, tournament_round=tournament_round, challenge=challenge, table_key=spec.table_key,
-                  queued_at=now)
-            for spec, (rules_version, options, pool, _) in zip(specs, checked)
+                  queued_at=now, **({} if gone is None else {"status": Match.Status.ERROR, "finished_at": now,
+                                                             "error": withdrawn_reason(bot_name=gone)}))
+            for spec, (rules_version, options, pool, _), gone in zip(specs, checked, withdrawn)
         ])
         MatchSeat.objects.bulk_create([
             MatchSeat(match=match, seat=seat, person=version.person) if bot is None else
@@ -160,7 +166,7 @@ def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None
                                                                  if pool is not None and pool.key == key
                                                                  for bot, _ in seats})
         if publish:
-            ids = [match.pk for match in matches]
+            ids = [match.pk for match in matches if match.status == Match.Status.QUEUED]
             transaction.on_commit(lambda: publish_matches(match_ids=ids, kind=kind))
     return matches
 
@@ -186,3 +192,56 @@ def publish_matches(*, match_ids, batch=None, kind=None):
     for start in range(0, len(ids), size):
         publishing.publish(publishing.PLAY_MATCHES, ids[start:start + size])
     return (len(ids) + size - 1) // size
+
+
+# --- a bot's queued matches follow its life ----------------------------------------------------
+
+def withdrawn_reason(*, bot_name):
+    """The error of a match voided because one of its bots withdrew before it was played."""
+    return f"withdrawn: {bot_name!r} was retired or deleted before this match was played"
+
+
+@contextmanager
+def bot_changing(*, bot_id):
+    """Wraps a change to a bot (``web.bots.services``: retire, bring back, delete, choose a version,
+    validate one): in one transaction, its queued matches then follow it (``queued_matches_follow_bot``),
+    so that no queued match seats it as what it no longer is."""
+    with transaction.atomic():
+        yield
+        queued_matches_follow_bot(bot_id=bot_id)
+
+
+@transaction.atomic
+def queued_matches_follow_bot(*, bot_id):
+    """Brings the queued matches of a bot in line with it after its owner changed it (retired,
+    deleted, another version chosen, a newer version passed).  Returns ``(dropped, voided)``.
+
+    A ladder match was the platform's choice of the moment: one with a seat the bot no longer
+    plays as (it is retired, or the seat's version is no longer the one that plays) is dropped, and
+    the ladder queues another.  A tournament's, a challenge's or a manual match was chosen by its
+    organiser, with the version of the moment frozen: a retired bot's is voided (an error that
+    counts for nobody, so the schedule moves on without it), never left to stall its round.  A
+    match already being played finishes as it is."""
+    bot = Bot.objects.filter(pk=bot_id).first()
+    if bot is None:   # deleted outright: it never had a match
+        return 0, 0
+    current = None if bot.is_deleted else bot_selectors.bot_current_version(bot=bot)
+    queued_seats = MatchSeat.objects.filter(bot_id=bot_id, match__status=Match.Status.QUEUED)
+    stale_ladder = queued_seats.filter(match__kind=Match.Kind.LADDER)
+    if current is not None:
+        stale_ladder = stale_ladder.exclude(bot_version_id=current.pk)
+    stale = set(stale_ladder.values_list("match_id", flat=True))
+    _, deleted = Match.objects.filter(pk__in=stale, status=Match.Status.QUEUED).delete() if stale else (0, {})
+    dropped = deleted.get(Match._meta.label, 0)
+    voided = 0
+    if bot.is_deleted:
+        others = Match.objects.filter(pk__in=queued_seats.values("match_id")).exclude(
+            kind__in=(Match.Kind.LADDER, Match.Kind.TABLE))
+        rounds = set(others.exclude(tournament_round__isnull=True).values_list("tournament_round_id", flat=True))
+        voided = Match.objects.filter(pk__in=list(others.values_list("pk", flat=True)),
+                                      status=Match.Status.QUEUED).update(
+            status=Match.Status.ERROR, error=withdrawn_reason(bot_name=bot.name), finished_at=timezone.now())
+        if rounds and settings.ARENA_PUBLISH_TASKS:
+            transaction.on_commit(lambda: [publishing.publish(publishing.ADVANCE_TOURNAMENT_ROUND, round_id)
+                                           for round_id in sorted(rounds)])
+    return dropped, voided

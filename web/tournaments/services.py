@@ -6,6 +6,7 @@ match.  When a round's matches are all finished, ``tournament_advance`` rebuilds
 the format from the stored results and queues the next tables, or ends the
 tournament when there are none.
 """
+import logging
 import random
 
 from arena.tournaments.story import StoryCampaign
@@ -24,6 +25,8 @@ from web.matches.services import MatchSpec, _resolve_seat, matches_create
 from web.ratings.services import MatchToRate, current_ratings_ensure, ratings_apply_matches
 from web.tournaments import formats, selectors
 from web.tournaments.models import Tournament, TournamentParticipant, TournamentRound
+
+log = logging.getLogger(__name__)
 
 
 def _check_entrants(bots, owner):
@@ -191,7 +194,7 @@ def _schedule(tournament, participants, scheduler, results, number):
     version_of = {formats.entrant(p.number): p.bot_version for p in participants}
     specs = [MatchSpec(tuple(version_of[e] for e in table.bots), table.seed, tournament.options, table.key)
              for table in tables]
-    matches_create(game=tournament.game, specs=specs, kind=Match.Kind.TOURNAMENT, tournament_round=round_)
+    _queue_round(tournament, round_, specs)
     return round_
 
 
@@ -201,10 +204,17 @@ def _schedule_story(tournament, participants, story, results, number):
         return None
     round_ = TournamentRound.objects.create(tournament=tournament, number=number)
     (participant,) = participants
-    matches_create(game=tournament.game, specs=[MatchSpec((participant.bot_version,), match.seed, match.options,
-                                                          match.key)],
-                   kind=Match.Kind.TOURNAMENT, tournament_round=round_)
+    _queue_round(tournament, round_, [MatchSpec((participant.bot_version,), match.seed, match.options, match.key)])
     return round_
+
+
+def _queue_round(tournament, round_, specs):
+    """Queues a round's matches.  An entrant retired since the tournament began has its tables voided
+    (they count for nobody and the schedule moves on); a round voided whole is closed at once."""
+    matches = matches_create(game=tournament.game, specs=specs, kind=Match.Kind.TOURNAMENT, tournament_round=round_,
+                             void_withdrawn=True)
+    if settings.ARENA_PUBLISH_TASKS and all(match.status == Match.Status.ERROR for match in matches):
+        transaction.on_commit(lambda: publishing.publish(publishing.ADVANCE_TOURNAMENT_ROUND, round_.pk))
 
 
 def tournament_advance(*, round_id):
@@ -243,7 +253,10 @@ def tournaments_advance_all():
                                               tournament__status=Tournament.Status.RUNNING)
                .values_list("pk", flat=True))
     for round_id in ids:
-        tournament_advance(round_id=round_id)
+        try:   # one tournament that cannot move on never holds the others back
+            tournament_advance(round_id=round_id)
+        except ServiceError:
+            log.exception("tournament round %s cannot move on", round_id)
     return len(ids)
 
 

@@ -100,7 +100,9 @@ def tournament_detail(request, tournament_id):
 
 def tournament_live(request, tournament_id):
     """Progress and standings, for htmx to poll while the tournament runs."""
-    return render(request, "tournaments/_live.html", _live_context(_tournament_or_404(tournament_id)))
+    # once it has finished, the poll also takes the Cancel button off the page
+    return render(request, "tournaments/_live.html", {**_live_context(_tournament_or_404(tournament_id)),
+                                                      "polled": True})
 
 
 def _preview_text(form, user):

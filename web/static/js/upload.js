@@ -1,0 +1,28 @@
+// The upload form refuses a file over the site's limit before sending it, so that nothing typed
+// in the form is lost (the server answers such a request without reading it).
+(function () {
+  const form = document.getElementById("upload-form");
+  const message = document.getElementById("upload-size-error");
+  if (!form || !message) return;
+  const maxBytes = Number(form.dataset.maxBytes);
+  const file = form.querySelector("input[type=file]");
+
+  function tooLarge() {
+    const chosen = file && file.files && file.files[0];
+    if (!chosen || chosen.size <= maxBytes) {
+      message.hidden = true;
+      return false;
+    }
+    const megabytes = (chosen.size / 1048576).toFixed(1);
+    message.textContent = "The upload was refused: " + chosen.name + " has " + megabytes +
+      " MiB and a bot file may have at most " + form.dataset.maxMegabytes + " MiB (" +
+      maxBytes.toLocaleString("en") + " bytes). Choose a smaller file.";
+    message.hidden = false;
+    return true;
+  }
+
+  if (file) file.addEventListener("change", tooLarge);
+  form.addEventListener("submit", function (event) {
+    if (tooLarge()) event.preventDefault();
+  });
+})();
