@@ -12,7 +12,7 @@ cdef int[::1] NEIGHBOURS, NEIGHBOUR_START
 cdef int CAT_WARRIOR, CAT_SPECIAL, CAT_EVENT, CAT_ANY_TIME
 cdef int[::1] CATEGORY, VALUE, SABRES, FAN, COST, EFFECT, AMOUNT, EXTRA_CARDS, NEW_EXTRA_CARDS
 cdef int NINJA, JUSTICE, TSUNAMI, SCORCHED, WAKO
-cdef int COUNTED, ALLIANCE_MAX, MAX_LOSSES, ANY_TIME_MIN, MAX_ROUNDS, MAX_MOVES, START_KOKU, START_HONOR
+cdef int RETREAT_MAX, COUNTED, ALLIANCE_MAX, MAX_LOSSES, ANY_TIME_MIN, MAX_ROUNDS, MAX_MOVES, START_KOKU, START_HONOR
 cdef int START_HAND, CASTLES_PER_CLAN, SAMURAI_PRICE, CASTLE_PRICE, KYOTO_CASTLE_PRICE, MOVE_PRICE
 cdef int PLAIN_TAX, MOUNTAIN_TAX, HAND_REFILL, HONOR_PER_KOKU_SOLD, MOUNTAIN_DEFENCE, BATTLE_DRAW
 cdef int WINNING_DEFENDER_DRAW, BATTLE_HONOR, SHOGUN_DEFEAT_HONOR, EMPEROR_HONOR, KYOTO_HONOR
@@ -42,7 +42,7 @@ cdef int EV_SET_ASIDE, EV_SHOW, EV_TREASURY
 cdef class SamouraiCore:
     cdef public int n, target, province_malus, end_reason, decisions, round_no, phase, step, decider
     cdef public int active, emperor, shogun, moves_made, buy_kind, mv_from, mv_to, mv_count, mv_paid
-    cdef public int b_att, b_def, b_where, b_from, b_count, b_side, b_n0, b_n1, b_winner, b_retreat
+    cdef public int b_att, b_def, b_where, b_from, b_count, b_side, b_n0, b_n1, b_winner, n_retreat
     cdef public int c_kind, c_player, c_target_player, c_target_terr, c_context
     cdef public int window_kind, window_pos, counter_pos, discard_pos, n_legal
     cdef public int rank_pos, rank_mover, office_buyer, office_price, sup_side, sup_count
@@ -58,7 +58,7 @@ cdef class SamouraiCore:
     cdef public list order, announced
     cdef public int[::1] owner, samurai, castle, blocked, koku, honor, reserve, castles_left, eliminated
     cdef public int[::1] forfeited, done, castle_built, setup_left, hand_size, pending_size, hand, pending
-    cdef public int[::1] b_cards, treasury, rank_used, exchange_used, trade_used, support_sent, legal
+    cdef public int[::1] retreat_plan, b_cards, treasury, rank_used, exchange_used, trade_used, support_sent, legal
 
     cdef void _allocate(self)
     cdef inline void _ask(self, int step, int seat) noexcept

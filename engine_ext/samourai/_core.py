@@ -83,6 +83,8 @@ MAX_LOSSES = data.MAX_LOSSES[0]
 ANY_TIME_MIN = data.ANY_TIME_MIN_HAND[0]
 MAX_ROUNDS = data.MAX_ROUNDS[0]
 MAX_MOVES = data.MAX_MOVES_PER_TURN[0]
+# a retreat plan names a place for each samurai of the defended territory: at most a clan's whole allowance
+RETREAT_MAX = max(data.SAMURAI_ALLOWANCE[0].values())
 START_KOKU = data.START_KOKU[0]
 START_HONOR = data.START_HONOR[0]
 START_HAND = data.START_HAND[0]
@@ -179,6 +181,7 @@ class SamouraiCore:
         self.hand = _zeros(MAXP * NK)
         self.pending = _zeros(MAXP * NK)
         self.b_cards = _zeros(6, -1)
+        self.retreat_plan = _zeros(RETREAT_MAX, -1)
         self.treasury = _zeros(MAXP)
         self.rank_used = _zeros(MAXP)
         self.exchange_used = _zeros(MAXP)

@@ -276,8 +276,8 @@ def _battle(state, seat, n, out):
     out[O_B_FORCED] = state.b_forced
     if state.b_winner >= 0:
         out[O_B_WINNER + state.b_winner] = 1
-    if state.b_retreat >= 0:
-        out[O_B_RETREAT + state.b_retreat] = 1
+    for i in range(state.n_retreat):
+        out[O_B_RETREAT + state.retreat_plan[i]] += 1
 
 
 def _pending(state, seat, n, out):

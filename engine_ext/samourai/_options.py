@@ -23,7 +23,9 @@ One source for both builds (``_options.pxd``).  Rulings where the options are si
   or refuses.
 * The Emperor's support (O12, A55): once a round, when a battle between two other clans is about
   to be fought, the Emperor may offer one side 1 to 3 of his samurai, taken one at a time from
-  his territories; that side accepts or refuses (a refused offer uses the support).  They count
+  his territories; that side accepts or refuses.  Offering spends the support, even refused (he
+  gave it, "il l'annonce"; the consent is the other clan's); passing does not: he is asked again
+  at the round's next battle between two other clans.  They count
   on that side (at most 8 samurai in all), never die of sabres, stay where they are meanwhile,
   and after a win go home and earn the Emperor 1 honour each; after a defeat they die; after a
   tie they go home.
@@ -240,6 +242,8 @@ class SamouraiOptions(SamouraiPlay):
             if action == PASS:
                 self._ask_commit()
             else:
+                # O12 "une fois par tour ... peut donner son soutien": giving spends it, passing does not
+                self.support_used = True
                 self.sup_side = 0 if action == SUPPORT_ATTACKER else 1
                 self._ask(ST_SUPPORT_FROM, seat)
         elif step == ST_SUPPORT_FROM:
@@ -353,8 +357,7 @@ class SamouraiOptions(SamouraiPlay):
         e = self.emperor
         if (self.emperor_support and not self.support_used and e != self.b_att and e != self.b_def
                 and not self.forfeited[e] and self.samurai_on_board(e) > 0):
-            self.support_used = True
-            self._ask(ST_SUPPORT, e)
+            self._ask(ST_SUPPORT, e)     # spent only if he gives it (see ST_SUPPORT)
         else:
             self._ask_commit()
 

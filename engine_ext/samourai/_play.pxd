@@ -5,7 +5,7 @@
 cimport cython
 from engine_ext.samourai._core cimport (SamouraiCore,
     AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE,
-    EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
+    EV_COMMIT, DONE, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
     EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SECT, FX_UPRISING,
     FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY, PLAYER, RELOCATE,
     REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT,
@@ -54,8 +54,14 @@ cdef class SamouraiPlay(SamouraiCore):
                    loser=cython.int, s=cython.int)
     cdef void _reveal(self)
     cdef inline bint _is_retreat(self, int t) noexcept
-    @cython.locals(options=cython.int, first=cython.int)
+    @cython.locals(options=cython.int, first=cython.int, present=cython.int)
     cdef void _ask_retreat(self)
+    @cython.locals(i=cython.int)
+    cdef void _plan_retreat(self, int t, int count) noexcept
+    @cython.locals(present=cython.int)
+    cdef void _retreat_named(self, int action)
+    @cython.locals(i=cython.int, j=cython.int, t=cython.int, count=cython.int, seen=cython.bint)
+    cdef void _retreat(self, int d, int survivors) noexcept
     cdef void _after_battle(self)
     cdef void _castle_fate(self, int action, int relocated_from)
     cdef void _battle_over(self)

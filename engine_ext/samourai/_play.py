@@ -17,7 +17,7 @@ if not cython.compiled:   # the compiled module cimports the same names (see _pl
         AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE,
         EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
         EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SECT,
-        FX_UPRISING, FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY,
+        FX_UPRISING, FX_WAKO, DONE, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY,
         PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER,
         ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
         WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
@@ -347,12 +347,7 @@ class SamouraiPlay(SamouraiCore):
         if winner == 0:
             survivors = self.samurai[where]
             self.samurai[where] = 0
-            if survivors > 0:
-                if self.b_retreat >= 0:
-                    self.samurai[self.b_retreat] += survivors
-                else:
-                    self.reserve[d] += survivors
-                self._log(EV_RETREAT, d, self.b_retreat, -1, survivors, 0)
+            self._retreat(d, survivors)
             if self.b_count > 0:
                 self.owner[where] = att
                 self.samurai[where] = self.b_count
@@ -381,8 +376,11 @@ class SamouraiPlay(SamouraiCore):
         return self.owner[t] == self.b_def and t != self.b_where
 
     def _ask_retreat(self):
-        """R74: where the defender's survivors go if he loses, among his other territories, chosen
-        before the cards (automatic with one choice; with none they go back to his reserve)."""
+        """R74: the defender's survivors, if he loses, are "repositionnés à sa guise sur un ou
+        plusieurs de ses territoires".  Before the cards he names where each of his samurai there
+        would go, in order: the first survivor to the first territory named, and so on, since how
+        many survive is not known yet (``retreat_plan``).  Automatic with one other territory;
+        with none they go back to his reserve."""
         options = 0
         first = -1
         for t in range(NT):
@@ -390,11 +388,54 @@ class SamouraiPlay(SamouraiCore):
                 options += 1
                 if first < 0:
                     first = t
-        if self.samurai[self.b_where] > 0 and options >= 2:
+        self.n_retreat = 0
+        present = self.samurai[self.b_where]
+        if present > 0 and options >= 2:
             self._ask(ST_RETREAT, self.b_def)
             return
-        self.b_retreat = first if options == 1 else -1
+        if options == 1:
+            self._plan_retreat(first, present)
         self._before_commit()
+
+    def _plan_retreat(self, t, count):
+        """The next ``count`` survivors would go to ``t``."""
+        for i in range(count):
+            self.retreat_plan[self.n_retreat] = t
+            self.n_retreat += 1
+
+    def _retreat_named(self, action):
+        """The defender names where his next survivor goes, or ``DONE``: the rest follow the last."""
+        present = self.samurai[self.b_where]
+        if action == DONE:
+            self._plan_retreat(self.retreat_plan[self.n_retreat - 1], present - self.n_retreat)
+        else:
+            self._plan_retreat(action - TERRITORY, 1)
+        if self.n_retreat >= present:
+            self._before_commit()
+
+    def _retreat(self, d, survivors):
+        """The beaten defender's ``survivors`` go where he planned, the first survivor to the first
+        territory named (to his reserve without a plan); one event per territory reached."""
+        if survivors <= 0:
+            return
+        if self.n_retreat == 0:
+            self.reserve[d] += survivors
+            self._log(EV_RETREAT, d, -1, -1, survivors, 0)
+            return
+        for i in range(survivors):
+            self.samurai[self.retreat_plan[i]] += 1
+        for i in range(survivors):
+            t = self.retreat_plan[i]
+            seen = False
+            for j in range(i):
+                if self.retreat_plan[j] == t:
+                    seen = True
+            if not seen:
+                count = 0
+                for j in range(i, survivors):
+                    if self.retreat_plan[j] == t:
+                        count += 1
+                self._log(EV_RETREAT, d, t, -1, count, 0)
 
     def _after_battle(self):
         if self.b_winner == 0 and self.owner[self.b_where] == self.b_att and self.castle[self.b_where] >= 0:

@@ -166,7 +166,7 @@ class SamouraiState(SamouraiOptions):
         self.b_n0 = self.b_n1 = 0
         self.b_forced = False
         self.b_winner = -1
-        self.b_retreat = -1
+        self.n_retreat = 0
         self.c_kind = self.c_player = self.c_target_player = self.c_target_terr = -1
         self.c_context = CTX_TURN
         self.window_kind = -1
@@ -518,6 +518,8 @@ class SamouraiState(SamouraiOptions):
                 if self.castle[t] == seat and t != self.b_where:
                     self._offer(TERRITORY + t)
         elif step == ST_RETREAT:
+            if self.n_retreat > 0:
+                self._offer(DONE)
             for t in range(NT):
                 if self._is_retreat(t):
                     self._offer(TERRITORY + t)
@@ -654,8 +656,7 @@ class SamouraiState(SamouraiOptions):
         elif step == ST_RELOCATE:
             self._castle_fate(RELOCATE, action - TERRITORY)
         elif step == ST_RETREAT:
-            self.b_retreat = action - TERRITORY
-            self._before_commit()
+            self._retreat_named(action)
         elif FIRST_OPTION_STEP <= step <= LAST_OPTION_STEP:
             self._option_apply(step, seat, action)
         elif step == ST_DISCARD:

@@ -551,6 +551,8 @@ class Warlord:
         return justice
 
     def _retreat(self, legal):
+        if DONE in legal:
+            return DONE        # every survivor where the first goes
         self._board()
         where = _TI[self.obs["battle"]["territory"]]
         def worth(t):

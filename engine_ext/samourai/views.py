@@ -37,13 +37,13 @@ CASTLE_FATES = ("destroy", "replace", "relocate")
 ARRAY_FIELDS = ("owner", "samurai", "castle", "blocked", "koku", "honor", "reserve", "castles_left",
                 "eliminated", "forfeited", "done", "castle_built", "setup_left", "hand_size",
                 "pending_size", "hand", "pending", "b_cards", "legal", "treasury", "rank_used", "exchange_used",
-                "trade_used", "support_sent")
+                "trade_used", "support_sent", "retreat_plan")
 SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_scale", "kyoto_imperial",
                  "justice_for_others", "new_ninja", "seppuku", "koku_land", "over", "end_reason",
                  "decisions", "round_no", "phase", "step", "decider", "active", "emperor", "shogun",
                  "latched", "shogun_free_used", "moves_made", "acted", "buy_kind", "mv_from", "mv_to",
                  "mv_count", "mv_paid", "mv_free", "mv_sea", "mv_attack", "b_att", "b_def", "b_where",
-                 "b_from", "b_count", "b_side", "b_n0", "b_n1", "b_forced", "b_winner", "b_retreat",
+                 "b_from", "b_count", "b_side", "b_n0", "b_n1", "b_forced", "b_winner", "n_retreat",
                  "c_kind", "c_player", "c_target_player", "c_target_terr", "c_context", "window_kind",
                  "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
                  "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
@@ -109,7 +109,8 @@ def _battle(state, seat):
     return {"territory": TKEYS[state.b_where], "from": TKEYS[state.b_from], "attacking_samurai": state.b_count,
             "attacker": sides[0], "defender": sides[1], "forced_defence": bool(state.b_forced),
             "winner": ("attacker", "defender", "tie")[state.b_winner] if state.b_winner >= 0 else None,
-            "retreat_to": TKEYS[state.b_retreat] if state.b_retreat >= 0 else None}
+            # the defender's plan: where each of his samurai there would go, the first survivor first
+            "retreat_to": [TKEYS[state.retreat_plan[i]] for i in range(state.n_retreat)]}
 
 
 def _table(state, seat):

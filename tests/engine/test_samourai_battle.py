@@ -18,8 +18,11 @@ def attack(state, frm, to, count, attacker_cards, defender_cards=None, attacker_
     seat = state.active
     act(state, seat, "MOVE", f"TERRITORY_{frm.upper()}", f"TERRITORY_{to.upper()}", f"COUNT_{count}")
     pass_windows(state)
-    if state.step == 17:
-        act(state, state.decider, f"TERRITORY_{retreat.upper()}")
+    if state.step == 17:                      # the defender's plan: one place, or one per survivor
+        for place in [retreat] if isinstance(retreat, str) else retreat:
+            act(state, state.decider, f"TERRITORY_{place.upper()}")
+        if state.step == 17:
+            act(state, state.decider, "DONE")
     for card in attacker_cards:
         act(state, seat, f"COMMIT_{card.upper()}")
     act(state, seat, f"COMMIT_{attacker_special.upper()}" if attacker_special else "NO_SPECIAL")
@@ -174,7 +177,7 @@ def test_a_defender_chooses_before_the_cards_where_his_survivors_would_go(build)
                  hands={0: ["hatamoto", "hatamoto"], 1: ["ashigaru", "ashigaru"]})
     act(s, 0, "MOVE", "TERRITORY_SETTSU", "TERRITORY_HARIMA", "COUNT_6")
     assert s.step == 17 and s.decider == 1 and names(s, 1) == ["TERRITORY_TAJIMA", "TERRITORY_BIZEN"]
-    act(s, 1, "TERRITORY_TAJIMA")
+    act(s, 1, "TERRITORY_TAJIMA", "DONE")       # every survivor where the first goes
     assert s.step == 14 and s.decider == 0
     act(s, 0, "COMMIT_HATAMOTO", "COMMIT_HATAMOTO", "NO_SPECIAL")
     act(s, 1, "COMMIT_ASHIGARU", "COMMIT_ASHIGARU", "NO_SPECIAL")

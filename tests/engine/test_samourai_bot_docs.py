@@ -102,7 +102,7 @@ def test_the_battle_is_every_message_from_the_attack_until_the_attackers_turn_go
     played = decisions()
     start, block = examples()[1]
     shown = messages(block)
-    assert len(shown) == 15
+    assert len(shown) == 16
     for i, (seat, observation, action) in enumerate(shown):
         real_seat, real_observation, _, real_action = played[start + i]
         assert seat == real_seat, f"message {i}: seat {real_seat} is asked, not {seat}"
