@@ -2,7 +2,7 @@
 import json
 
 from django.core.cache import cache
-from django.db.models import Count, Prefetch
+from django.db.models import Count, F, Prefetch
 
 from arena import games
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
@@ -251,3 +251,19 @@ def match_export_page(*, game, since=None, until=None, bot_name="", after=0, lim
                       "finished_at": match.finished_at.isoformat() if match.finished_at else None,
                       "seats": rows, "result": match.result, "replay": match.replay})
     return lines, remaining
+
+
+def misseated_matches():
+    """Stored matches with a seat that is not the bot it names, for ``manage.py void_misseated_matches``:
+    a seat whose version is another bot's, or a bot in more than one seat of a match whose seats the
+    platform or an entry list chose (ladder, tournament, challenge: none of them seats a bot twice).
+    Returns ``[(match, why)]``, oldest first."""
+    foreign = set(MatchSeat.objects.filter(bot__isnull=False).exclude(bot_version__bot_id=F("bot_id"))
+                  .values_list("match_id", flat=True))
+    twice = set(MatchSeat.objects.filter(bot__isnull=False, match__kind__in=(Match.Kind.LADDER, Match.Kind.TOURNAMENT,
+                                                                             Match.Kind.CHALLENGE))
+                .values("match_id", "bot_id").annotate(n=Count("id")).filter(n__gt=1)
+                .values_list("match_id", flat=True))
+    matches = Match.objects.defer("replay").filter(pk__in=foreign | twice).prefetch_related("seats__bot")
+    return [(match, "a seat plays another bot's version" if match.pk in foreign else "a bot sits in more than one seat")
+            for match in matches.order_by("pk")]

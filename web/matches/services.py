@@ -245,3 +245,20 @@ def queued_matches_follow_bot(*, bot_id):
             transaction.on_commit(lambda: [publishing.publish(publishing.ADVANCE_TOURNAMENT_ROUND, round_id)
                                            for round_id in sorted(rounds)])
     return dropped, voided
+
+
+def matches_void_ratings(*, match_ids):
+    """Takes ``match_ids`` out of rated play: they no longer feed any pool, their rating entries are
+    gone and each pool they fed is rebuilt from the matches that still feed it (``pool_rebuild``:
+    every live update replayed, then refitted).  Returns the keys of the pools rebuilt."""
+    from web.ratings.models import CurrentRating, Pool, RatingEntry
+    from web.ratings.rebuild import pool_rebuild
+
+    with transaction.atomic():
+        matches = Match.objects.select_for_update().filter(pk__in=list(match_ids), rated=True)
+        pools = sorted(set(matches.exclude(rating_pool__isnull=True).values_list("rating_pool_id", flat=True)))
+        matches.update(rated=False)
+        models = {"Match": Match, "MatchSeat": MatchSeat, "CurrentRating": CurrentRating, "RatingEntry": RatingEntry}
+        for pool in Pool.objects.filter(key__in=pools).order_by("key"):
+            pool_rebuild(pool=pool, models=models)
+    return pools
