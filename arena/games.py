@@ -250,6 +250,19 @@ class Game:
         canonical = self.spec.canonical_options
         return canonical(n_players, resolved) if canonical else resolved
 
+    @property
+    def standard_pool(self):
+        """The key of the pool of the game as most tables play it: the rules as they come (every
+        option at its default) over the most table sizes (Risques: the massacre of 3 to 7, not the
+        duel of 2; Shōgun: its tables of 2 to 4 without the ghost).  The ladder gives it most of its
+        matches, so that this board, the one its page opens on, separates its players first."""
+        pools = {}
+        for seats in range(self.min_players, self.max_players + 1):
+            if self.can_seat(seats):
+                key = self.rating_pool(seats).key
+                pools[key] = pools.get(key, 0) + 1
+        return max(pools, key=pools.get) if pools else None
+
     def rating_pool(self, n_players, options=None):
         """The rating pool of a match of ``n_players`` bot seats with these options; None for a story
         match (``is_story``: a chapter plays special rules and conditions, so it says nothing of how a

@@ -64,3 +64,19 @@ def test_the_game_page_draws_each_seat_with_both_sources_and_says_how_many_games
 def test_a_game_without_reports_says_when_they_come(client):
     page = client.get(reverse("game-detail", args=["shogun"])).content.decode()
     assert "No balance report yet" in page and "every 30 minutes" in page
+
+
+@pytest.mark.django_db
+def test_the_chart_counts_the_ladder_matches_played_since_its_last_count(client, house):
+    services.balance_self_play(game="katana", players=3, games=6)
+    store_finished_games(house, range(10, 14))
+    section = client.get(reverse("game-detail", args=["katana"])).content.decode().split(
+        '<section id="balance">')[1].split("</section>")[0]
+    assert "no ladder match yet" not in section
+    assert "4 ladder matches played</span>, not counted yet: the ladder's matches are counted every 30 minutes" \
+        in section
+    services.balance_refresh_ladder(game="katana")
+    store_finished_games(house, range(20, 23))
+    section = client.get(reverse("game-detail", args=["katana"])).content.decode().split(
+        '<section id="balance">')[1].split("</section>")[0]
+    assert "4 ladder matches" in section and '<span class="balance-ladder-played">7</span> played by now' in section

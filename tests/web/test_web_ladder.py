@@ -68,7 +68,7 @@ def test_each_rating_pool_of_a_game_has_its_own_ladder(db):
     in_massacres, _ = ladder_snapshot(game="risques", pool=massacre, seed=1)
     assert in_duels.bots[str(bots[0].pk)].rating == 1800 and in_duels.bots[str(bots[0].pk)].games == 40
     assert in_massacres.bots[str(bots[0].pk)].rating == 1500 and in_massacres.bots[str(bots[0].pk)].games == 0
-    created = ladder_fill(game="risques", target=6, rng=random.Random(3))
+    created = ladder_fill(game="risques", target=10, rng=random.Random(3))
     by_pool = {}
     for match in created:
         by_pool.setdefault(match.rating_pool_id, []).append(match)
@@ -80,4 +80,28 @@ def test_each_rating_pool_of_a_game_has_its_own_ladder(db):
     assert {m.seats.count() for m in by_pool[duel.key]} == {2}
     assert min(m.seats.count() for m in by_pool[massacre.key]) >= 3
     # filled: nothing more until they are played
-    assert ladder_fill(game="risques", target=6) == []
+    assert ladder_fill(game="risques", target=10) == []
+
+
+def test_the_standard_pool_is_the_game_as_most_tables_play_it():
+    from arena import games
+    assert games.get("katana").standard_pool == "katana@1.0"
+    assert games.get("risques").standard_pool.endswith("[mode=massacre]")
+    shogun = games.get("shogun")
+    assert shogun.standard_pool == shogun.rating_pool(3).key and "ghost=0" in shogun.standard_pool
+
+
+def test_the_standard_pool_gets_most_of_the_ladder_and_every_other_pool_its_turn(db):
+    """Shōgun's eleven pools: its tables without the ghost get most of the ladder's matches, and
+    each ghost level, solo or beside seats, gets its turn within a few ticks."""
+    from arena import games
+    bot_services.house_bots_ensure(game="shogun", count=5)
+    standard, rng, by_pool = games.get("shogun").standard_pool, random.Random(7), {}
+    for _ in range(12):   # the ladder's ticks, every match played in between
+        created = ladder_fill(game="shogun", target=20, rng=rng)
+        Match.objects.filter(pk__in=[m.pk for m in created]).update(status="done", result={})
+        for match in created:
+            by_pool[match.rating_pool_id] = by_pool.get(match.rating_pool_id, 0) + 1
+    assert set(by_pool) == {pool.key for pool in ladder_pools("shogun")}
+    share = by_pool[standard] / sum(by_pool.values())
+    assert 0.55 <= share <= 0.7, by_pool

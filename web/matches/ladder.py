@@ -55,7 +55,6 @@ class LadderPool:
 
 
 @lru_cache(maxsize=None)
-@lru_cache(maxsize=None)
 def ladder_pools(game_id):
     """The rating pools of ``game_id`` a ladder can fill, by key: every table size with every value of
     the options that split pools, grouped by the pool it rates into (combinations the game refuses,
@@ -111,24 +110,62 @@ def ladder_snapshot(*, game, pool, seed, bots=None):
     return ladder, {str(bot.pk): bot.current_version_id for bot in bots}
 
 
+# The share of a game's ladder matches that its standard pool gets (``Game.standard_pool``); the
+# other pools (Shōgun's ghost levels, Risques' duel and frappe, Samouraï's diplomacy) share the rest,
+# one rotation at a time, taking turns.  Spread evenly over Shōgun's eleven pools, the standard board
+# had a ninth of the matches and its heuristic's interval still overlapped random's after five
+# minutes of a fresh demo.
+STANDARD_SHARE = 0.6
+
+
+@lru_cache(maxsize=None)
+def _standard_pool(game_id):
+    return arena_games.get(game_id).standard_pool
+
+
 def ladder_fill(*, game, target=None, rng=None):
-    """Queues ladder groups in every rating pool of ``game`` until at least ``target`` matches
-    (shared among its pools) are waiting or playing in each; returns the matches created (whole
-    rotations: the last group of a pool may go past its share)."""
+    """Keeps about ``target`` ladder matches of ``game`` waiting or playing: ``STANDARD_SHARE`` of
+    them in its standard pool, the rest in the other pools, which take turns (in a random order, a
+    pool with nothing waiting gets one more rotation while the others' part of ``target`` is not
+    full), so that over time each of them plays and the standard pool plays most.  Returns the
+    matches created (whole rotations: a pool may go past its share)."""
     target = settings.ARENA_LADDER_QUEUED if target is None else target
     rng = rng or random.Random()
     pools = ladder_pools(game)
-    share = max(1, math.ceil(target / len(pools))) if pools else 0
+    if not pools:
+        return []
     bots = list(playable_bots(game=game))
-    created = []
-    for pool in pools:
-        try:
-            created += _fill_pool(game, pool, share, rng, bots)
-        except ServiceError as exc:
-            # A bot changed between the snapshot and the queueing (retired, another version chosen):
-            # this pool waits for the next tick, with the bots of that moment; the others fill now.
-            log.warning("ladder of %s: pool %s not filled this time: %s", game, pool.key, exc)
+    standard = next((pool for pool in pools if pool.key == _standard_pool(game)), None)
+    if standard is None:   # no standard table among them: an even split
+        share = max(1, math.ceil(target / len(pools)))
+        return [match for pool in pools for match in _fill_pool_safely(game, pool, share, rng, bots)]
+    others = [pool for pool in pools if pool is not standard]
+    main = max(1, math.ceil(target * STANDARD_SHARE)) if others else target
+    created = _fill_pool_safely(game, standard, main, rng, bots)
+    if not others:
+        return created
+    waiting = dict(Match.objects.filter(rating_pool_id__in=[pool.key for pool in others], kind=Match.Kind.LADDER,
+                                        status__in=(Match.Status.QUEUED, Match.Status.RUNNING))
+                   .values_list("rating_pool_id").annotate(n=Count("id")).order_by())
+    budget, queued = target - main, sum(waiting.values())
+    for pool in rng.sample(others, len(others)):
+        if queued >= budget:
+            break
+        if waiting.get(pool.key, 0) == 0:
+            new = _fill_pool_safely(game, pool, 1, rng, bots)
+            created += new
+            queued += len(new)
     return created
+
+
+def _fill_pool_safely(game, pool, target, rng, bots):
+    try:
+        return _fill_pool(game, pool, target, rng, bots)
+    except ServiceError as exc:
+        # A bot changed between the snapshot and the queueing (retired, another version chosen):
+        # this pool waits for the next tick, with the bots of that moment; the others fill now.
+        log.warning("ladder of %s: pool %s not filled this time: %s", game, pool.key, exc)
+        return []
 
 
 def _fill_pool(game, pool, target, rng, bots):

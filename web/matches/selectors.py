@@ -267,3 +267,15 @@ def misseated_matches():
     matches = Match.objects.defer("replay").filter(pk__in=foreign | twice).prefetch_related("seats__bot")
     return [(match, "a seat plays another bot's version" if match.pk in foreign else "a bot sits in more than one seat")
             for match in matches.order_by("pk")]
+
+
+def ladder_matches_played(*, game, rules_version):
+    """``{players: finished ladder matches}`` of ``game`` under ``rules_version``: what the balance
+    report will count at its next refresh."""
+    seats = (MatchSeat.objects.filter(match__game=game, match__rules_version=rules_version,
+                                      match__kind=Match.Kind.LADDER, match__status=Match.Status.DONE)
+             .values("match_id").annotate(players=Count("id")).values_list("players", flat=True))
+    played = {}
+    for players in seats.iterator(chunk_size=5000):
+        played[players] = played.get(players, 0) + 1
+    return played
