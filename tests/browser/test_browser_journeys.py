@@ -59,6 +59,10 @@ def test_sign_up_upload_a_bot_see_it_validated_and_on_the_leaderboard(site, page
     # the status fragment polls until the worker has played the validation matches in the sandbox
     state = page.locator("#validation-state")
     state.filter(has_text="passed").wait_for(timeout=90_000)
+    # the rest of the page follows the status without a reload by hand
+    page.locator("#version-1 .status-passed").wait_for()
+    page.locator("#challenge-form").wait_for()
+    assert "pending" not in page.locator("#versions").inner_text()
     bot = Bot.objects.get(name="tomoe-random")
 
     # the beat's ladder step, as the beat runs it; the worker plays the matches
@@ -224,7 +228,42 @@ def test_read_a_collapsed_log_then_retire_the_bot(site, page):
     log.locator("summary").click()
     log.locator("pre.log").wait_for(state="visible")
     assert "weighing two swords" in log.locator("pre.log").inner_text()
+    questions = []
+
+    def answer(dialog, accept):
+        questions.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.click("#retire-form button[type=submit]")
+    assert questions and questions[0].startswith("Retire niten?"), questions
+    assert not Bot.objects.get(pk=bot.pk).is_deleted, "dismissed: nothing happens"
+    page.once("dialog", lambda dialog: answer(dialog, True))
     page.click("#retire-form button[type=submit]")
     page.locator(".messages", has_text="niten is retired").wait_for()
     assert "retired" in page.locator("#bot-owner").inner_text()
     assert Bot.objects.get(pk=bot.pk).is_deleted
+    # the owner finds it on their account, apart, and brings it back
+    page.goto(f"{site}/accounts/")
+    page.locator("#my-retired-bots tr", has_text="niten").locator("button", has_text="Bring it back").click()
+    page.locator(".messages", has_text="niten is back").wait_for()
+    assert not Bot.objects.get(pk=bot.pk).is_deleted
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_sent_and_the_form_is_kept(site, page, settings):
+    settings.ARENA_MAX_BOT_BYTES = 2048
+    sign_up(page, site, "hanbei")
+    page.goto(f"{site}/bots/upload/")
+    page.fill("#id_name", "heavy")
+    page.fill("#id_description", "a bot that thinks a lot")
+    page.set_input_files("#id_file", files=[{"name": "heavy.py", "mimeType": "text/x-python",
+                                             "buffer": b"# " + b"x" * 4096 + b"\n" + GOOD_BOT}])
+    message = page.locator("#upload-size-error")
+    message.wait_for()
+    size = len(b"# " + b"x" * 4096 + b"\n" + GOOD_BOT)
+    assert (f"heavy.py has {size:,} bytes and a bot file may have at most 2,048 bytes (0.00195312 MiB)"
+            in message.inner_text()), message.inner_text()
+    page.click("#upload-form button[type=submit]")
+    assert page.url.endswith("/bots/upload/"), "nothing was sent"
+    assert page.input_value("#id_name") == "heavy" and page.input_value("#id_description") == "a bot that thinks a lot"
+    assert not Bot.objects.filter(name="heavy").exists()

@@ -13,10 +13,9 @@
       message.hidden = true;
       return false;
     }
-    const megabytes = (chosen.size / 1048576).toFixed(1);
-    message.textContent = "The upload was refused: " + chosen.name + " has " + megabytes +
-      " MiB and a bot file may have at most " + form.dataset.maxMegabytes + " MiB (" +
-      maxBytes.toLocaleString("en") + " bytes). Choose a smaller file.";
+    message.textContent = "The upload was refused: " + chosen.name + " has " +
+      chosen.size.toLocaleString("en") + " bytes and a bot file may have at most " +
+      maxBytes.toLocaleString("en") + " bytes (" + form.dataset.maxMegabytes + " MiB). Choose a smaller file.";
     message.hidden = false;
     return true;
   }
