@@ -5,6 +5,12 @@ Built-in agents play in this process and never fail.  Bots in their own process
 and always closed; a bot that fails (``arena.agents.BotFailure``) forfeits its
 seat: the game goes on without it where its rules allow, otherwise it ends.
 
+An engine that breaks its contract during a match (a game not over asks no seat, a seat
+that must act has no legal decision, or the game does not end within its spec's bound) is
+nobody's forfeit: the match stops with ``EngineError``, which names the game, its rules
+version, the step and the seat, and carries what was played until then; no player is asked
+to choose from nothing.
+
 An agent that follows the game between its decisions (the seat of a person who
 watches the table in a browser, ``web.tables``) has ``observe(observation,
 to_act=, last_seat=)``: it is shown its seat's observation once the game is set
@@ -27,7 +33,6 @@ from arena import games
 from arena.agents import BotFailure
 from arena.engines import COMPILED
 
-# No rulebook game comes near this; it only stops a broken engine or bot from looping forever.
 # The action recorded in ``steps`` when a seat forfeits.
 FORFEIT = -1
 
@@ -43,6 +48,19 @@ class MatchOutcome:
     result: dict | None = None
     seat_status: list = field(default_factory=list)   # per seat {"status", "reason"}
     bot_logs: list = field(default_factory=list)      # per seat its stderr (capped), None if in-process
+
+
+class EngineError(RuntimeError):
+    """The engine broke its contract in this match: the match cannot go on, and no seat is to blame.
+
+    Its message names the game, its rules version, the table, the step (the number of steps taken
+    until then) and the seat concerned; ``outcome`` holds those steps (no result)."""
+
+    def __init__(self, outcome, problem, seat=None):
+        self.outcome, self.seat, self.step = outcome, seat, len(outcome.steps)
+        where = f"at step {self.step}" + ("" if seat is None else f", seat {seat}")
+        super().__init__(f"{outcome.game} rules {outcome.rules_version}, {outcome.players} players, "
+                         f"seed {outcome.seed}, {where}: {problem}")
 
 
 def agent_seed(seed, seat):
@@ -99,6 +117,8 @@ class Table:
         current = state.current_seats()
         queue = [seat for seat in self._queue if seat in current]
         self._queue[:] = queue if queue else current     # in place: see ``queue``
+        if not self._queue:
+            raise EngineError(self.outcome, "the game is not over, but no seat must act")
         return self._queue[0]
 
     @property
@@ -170,8 +190,12 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
         show(None)
         while (seat := table.next_seat()) is not None:
             if table.too_long():
-                raise RuntimeError(f"{game_id} did not end within {game.spec.max_decisions} decisions")
+                # No rulebook game comes near the spec's bound: its rules promise every game ends.
+                raise EngineError(outcome, f"the game did not end within {game.spec.max_decisions} decisions")
             legal = state.legal_actions(seat)
+            if not legal:   # asking anyone to choose from nothing would make it forfeit, or hang
+                raise EngineError(outcome, "the game is not over and this seat must act, but it has no "
+                                           "legal decision", seat)
             observation = table.ask(seat)
             try:
                 action = decide(table, agents[seat], seat, observation, legal)
