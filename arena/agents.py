@@ -24,6 +24,9 @@ heuristic and the mix pass them on to the game's heuristic when it plans.
 An agent that runs outside the arena's process (a user's bot, ``arena.bots``)
 also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
 ``close()``, and raises ``BotFailure`` when it fails.
+
+A built-in agent asked to choose among no legal actions raises ``NoLegalAction``: the match
+loop never asks it then (``arena.match.EngineError``), but whoever else drives it learns why.
 """
 import random
 from importlib import import_module
@@ -43,6 +46,15 @@ class BotFailure(Exception):
         self.reason = reason
 
 
+class NoLegalAction(ValueError):
+    """A built-in agent was asked to decide with no legal action to choose from (the engine's fault)."""
+
+
+def require_legal(name, legal_actions):
+    if not legal_actions:
+        raise NoLegalAction(f"{name} was asked to decide with no legal action to choose from")
+
+
 class RandomAgent:
     """Uniform over the legal actions."""
 
@@ -52,6 +64,7 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def act(self, observation, legal_actions):
+        require_legal(self.name, legal_actions)
         return legal_actions[self._rng.randrange(len(legal_actions))]
 
 
@@ -76,10 +89,12 @@ class HeuristicAgent:
         return self._inner
 
     def act(self, observation, legal_actions):
+        require_legal(self.name, legal_actions)
         return self._player(observation).act(observation, legal_actions)
 
     def act_with_state(self, observation, legal_actions, sample):
         """A heuristic that plans (``act_with_state``, see ``arena.match``) gets the sampler."""
+        require_legal(self.name, legal_actions)
         inner = self._player(observation)
         plan = getattr(inner, "act_with_state", None)
         return inner.act(observation, legal_actions) if plan is None else plan(observation, legal_actions, sample)
@@ -101,9 +116,11 @@ class MixAgent:
         self._heuristic = HeuristicAgent(seed, game)
 
     def act(self, observation, legal_actions):
+        require_legal(self.name, legal_actions)
         return self._mixed(self._heuristic.act(observation, legal_actions), legal_actions)
 
     def act_with_state(self, observation, legal_actions, sample):
+        require_legal(self.name, legal_actions)
         return self._mixed(self._heuristic.act_with_state(observation, legal_actions, sample), legal_actions)
 
     def _mixed(self, choice, legal_actions):

@@ -134,6 +134,8 @@ class KatanaAggressor:
 
     # ------------------------------------------------------------ choices
     def act(self, obs, legal):
+        if not legal:   # the engine's fault: said plainly rather than as a failure deep inside
+            raise ValueError(f"{self.name} was asked to decide with no legal action to choose from")
         self._observe(obs)
         names = {ACTION_NAMES[a]: a for a in legal}
         phase = obs["phase"]

@@ -82,6 +82,8 @@ class OddsPlayer:
 
     # ------------------------------------------------------------------ reading the table
     def act(self, observation, legal_actions):
+        if not legal_actions:   # the engine's fault: said plainly rather than as a failure deep inside
+            raise ValueError(f"{self.name} was asked to decide with no legal action to choose from")
         if observation.get("game") != "risques":
             raise ValueError(f"{self.name} plays risques only, not {observation.get('game')!r}")
         legal = {NAMES[a]: a for a in legal_actions}

@@ -355,6 +355,8 @@ class Warlord:
 
     # ------------------------------------------------------------------ deciding
     def act(self, observation, legal_actions):
+        if not legal_actions:   # the engine's fault: said plainly rather than as a failure deep inside
+            raise ValueError(f"{self.name} was asked to decide with no legal action to choose from")
         self._read(observation)
         step = observation["pending"]["step"]
         if step != "buy_where" and step != "purchase":

@@ -127,6 +127,8 @@ class SwordSmith:
 
     # ------------------------------------------------------------------ deciding
     def act(self, observation, legal_actions):
+        if not legal_actions:   # the engine's fault: said plainly rather than as a StopIteration inside
+            raise ValueError("shogun-smith was asked to decide with no legal action to choose from")
         if len(legal_actions) == 1:                      # nothing to weigh
             return legal_actions[0]
         if not self._tuned:

@@ -1,7 +1,8 @@
-"""Built-in bots: names, determinism, and the heuristic's strength on Katana."""
+"""Built-in bots: names, determinism, the heuristic's strength on Katana, and a clear error when asked to
+choose from no legal action."""
 import pytest
 
-from arena import agents
+from arena import agents, games
 from arena.match import agent_seed, play_match
 from arena.tournaments import Table
 from arena.tournaments.runner import make_format, play_table, run_tournament
@@ -44,3 +45,35 @@ def test_heuristic_beats_random_clearly_on_katana():
     assert run.standings[0].bot == "katana-aggressor"
     assert hero.wins / hero.games > max(rows[b].wins / rows[b].games for b in rows if b != hero.bot) + 0.1
     assert hero.low > 1500, "its rating interval lies above the pool mean"
+
+
+def _first_question(game_id):
+    """A real first observation of the game's default table, and the seat it is for."""
+    game = games.get(game_id)
+    n = next(n for n in range(game.min_players, game.max_players + 1) if game.can_seat(n))
+    state = game.new_state(n, 1)
+    seat = state.current_seats()[0]
+    return state.observation(seat)
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic", "mix-0", "mix-0.5", "mix-1"])
+def test_a_built_in_player_asked_to_choose_from_nothing_says_so(bot):
+    player = agents.builtin(bot, 1, "katana")
+    observation = _first_question("katana")
+    with pytest.raises(agents.NoLegalAction, match=f"{bot} was asked to decide with no legal action"):
+        player.act(observation, [])
+    if hasattr(player, "act_with_state"):
+        with pytest.raises(agents.NoLegalAction):
+            player.act_with_state(observation, [], lambda draw=0: None)
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.game_ids() if games.get(g).spec.heuristic.startswith("engine_ext.")])
+def test_each_games_heuristic_asked_to_choose_from_nothing_says_so(game_id):
+    alias = games.get(game_id).spec.heuristic_aliases[0]
+    heuristic = agents.builtin(alias, 1, game_id)
+    observation = _first_question(game_id)
+    with pytest.raises(ValueError, match=f"{alias} was asked to decide with no legal action to choose from"):
+        heuristic.act(observation, [])
+    if hasattr(heuristic, "act_with_state"):
+        with pytest.raises(ValueError, match="no legal action to choose from"):
+            heuristic.act_with_state(observation, [], lambda draw=0: None)
