@@ -22,6 +22,7 @@ cdef int FX_NINJA, FX_JUSTICE, FX_TSUNAMI, FX_SCORCHED, FX_WAKO
 cdef int END_TURN, PASS, DONE, MOVE, BUY_SAMURAI, BUY_CASTLE, SELL_HONOR, NO_SPECIAL, DESTROY, REPLACE
 cdef int RELOCATE, SEPPUKU, TERRITORY, PLAYER, COUNT, PLAY, COMMIT, DISCARD
 cdef int SET_ASIDE, ECHANGE, SELL_OFFICE, ACCEPT, REFUSE, SUPPORT_ATTACKER, SUPPORT_DEFENDER, SHOGUN_CANCEL
+cdef int CANCEL_ATTACKER, CANCEL_DEFENDER
 cdef int OFFER_TRADE, GIVE_KOKU, UP, DOWN, COUNTER, OFFER, MAX_COUNT, NUM_ACTIONS
 cdef int PH_SETUP, PH_PURCHASE, PH_ACTIVATION, PH_TAXES, PH_OVER
 cdef int ST_NONE, ST_SETUP, ST_NAME, ST_RETURN, ST_PURCHASE, ST_BUY_WHERE, ST_ACTIVATE, ST_MOVE_FROM
@@ -30,7 +31,7 @@ cdef int ST_CASTLE, ST_RELOCATE, ST_RETREAT, ST_DISCARD, ST_OVER
 cdef int ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_OFFICE_ANSWER, ST_SUPPORT
 cdef int ST_SUPPORT_FROM, ST_SUPPORT_ANSWER, ST_SHOGUN, ST_TRADE_PLAYER, ST_TRADE_CARD, ST_TRADE_ANSWER
 cdef int ST_GIFT_PLAYER, ST_GIFT_AMOUNT, ST_EXCHANGE
-cdef int W_MOVE, W_AFTER, END_NONE, END_TARGET, END_ROUND_CAP, END_FORFEIT
+cdef int W_MOVE, W_AFTER, W_START, END_NONE, END_TARGET, END_ROUND_CAP, END_FORFEIT
 cdef int EV_SETUP_CITY, EV_PLACE, EV_EMPEROR, EV_SHOGUN, EV_NAME, EV_BUY, EV_SELL, EV_MOVE, EV_CANCEL
 cdef int EV_ENTER, EV_BATTLE, EV_COMMIT, EV_REVEAL, EV_BATTLE_END, EV_LOSSES, EV_RETREAT, EV_CASTLE, EV_HONOR
 cdef int EV_KOKU, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_PLAY, EV_TARGET, EV_STEAL, EV_UPRISING, EV_FREE
@@ -43,10 +44,12 @@ cdef class SamouraiCore:
     cdef public int n, target, province_malus, end_reason, decisions, round_no, phase, step, decider
     cdef public int active, emperor, shogun, moves_made, buy_kind, mv_from, mv_to, mv_count, mv_paid
     cdef public int b_att, b_def, b_where, b_from, b_count, b_side, b_n0, b_n1, b_winner, n_retreat
+    cdef public bint b_revealed
     cdef public int c_kind, c_player, c_target_player, c_target_terr, c_context
     cdef public int window_kind, window_pos, counter_pos, discard_pos, n_legal
     cdef public int rank_pos, rank_mover, office_buyer, office_price, sup_side, sup_count
     cdef public int trade_with, trade_card, gift_to
+    cdef public int b_cancelled, k_card, k_player, shogun_context, sh_card, sh_by, sh_target
     cdef public bint record, over, latched, shogun_free_used, acted, mv_free, mv_sea, mv_attack, b_forced
     cdef public bint new_card_scale, kyoto_imperial, justice_for_others, new_ninja, seppuku, koku_land
     cdef public bint diplomacy, clan_treasury, shogun_power, exchange, emperor_office, emperor_support
@@ -100,4 +103,6 @@ cdef class SamouraiCore:
     cdef int _side_total(self, int side, bint cancelled) noexcept
     @cython.locals(card=cython.int)
     cdef int _side_sabres(self, int side, bint cancelled) noexcept
+    @cython.locals(att_power=cython.bint, def_power=cython.bint, att_ambushed=cython.bint, def_ambushed=cython.bint,
+                   att_loss=cython.int, def_loss=cython.int)
     cpdef tuple battle_totals(self)

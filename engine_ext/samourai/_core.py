@@ -133,6 +133,7 @@ DISCARD = ACTIONS.first("DISCARD")
     "SET_ASIDE", "ECHANGE", "SELL_OFFICE", "ACCEPT", "REFUSE", "SUPPORT_ATTACKER", "SUPPORT_DEFENDER",
     "SHOGUN_CANCEL", "OFFER_TRADE", "GIVE_KOKU", "UP", "DOWN", "COUNTER")]
 OFFER = ACTIONS.first("OFFER")
+CANCEL_ATTACKER, CANCEL_DEFENDER = ACTIONS.first("CANCEL_ATTACKER"), ACTIONS.first("CANCEL_DEFENDER")
 MAX_COUNT = ACTIONS.block("COUNT").size
 NUM_ACTIONS = ACTIONS.size
 
@@ -145,7 +146,7 @@ PH_SETUP, PH_PURCHASE, PH_ACTIVATION, PH_TAXES, PH_OVER = 0, 1, 2, 3, 4
  ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_OFFICE_ANSWER, ST_SUPPORT,
  ST_SUPPORT_FROM, ST_SUPPORT_ANSWER, ST_SHOGUN, ST_TRADE_PLAYER, ST_TRADE_CARD, ST_TRADE_ANSWER,
  ST_GIFT_PLAYER, ST_GIFT_AMOUNT, ST_EXCHANGE) = range(36)
-W_MOVE, W_AFTER = 1, 2
+W_MOVE, W_AFTER, W_START = 1, 2, 3     # reaction windows: a move's counters, after a battle, a turn's start
 END_NONE, END_TARGET, END_ROUND_CAP, END_FORFEIT = 0, 1, 2, 3
 (EV_SETUP_CITY, EV_PLACE, EV_EMPEROR, EV_SHOGUN, EV_NAME, EV_BUY, EV_SELL, EV_MOVE, EV_CANCEL,
  EV_ENTER, EV_BATTLE, EV_COMMIT, EV_REVEAL, EV_BATTLE_END, EV_LOSSES, EV_RETREAT, EV_CASTLE, EV_HONOR,
@@ -453,11 +454,15 @@ class SamouraiCore:
     def battle_totals(self):
         """The two sides' combat totals and the losses each takes, from the revealed cards:
         (attack, defence, attacker's losses, defender's losses).  Embuscade cancels the other
-        side's special: its effect and its sabres."""
-        att_special = self.b_cards[2]
-        def_special = self.b_cards[5]
-        att_cancelled = def_special >= 0 and EFFECT[def_special] == FX_AMBUSH
-        def_cancelled = att_special >= 0 and EFFECT[att_special] == FX_AMBUSH
-        att_loss = min(self._side_sabres(1, def_cancelled), MAX_LOSSES, self.b_count)
-        def_loss = min(self._side_sabres(0, att_cancelled), MAX_LOSSES, self.samurai[self.b_where])
-        return (self._side_total(0, att_cancelled), self._side_total(1, def_cancelled), att_loss, def_loss)
+        side's special: its effect and its sabres; ``b_cancelled`` (bit 1: the attacker's, bit 2:
+        the defender's) the specials whose power the Shogun cancelled."""
+        # the Shogun's power (O9) takes a special's power, not its sabres: a cancelled Embuscade
+        # cancels nothing
+        att_power = self.b_cards[2] >= 0 and not (self.b_cancelled & 1)
+        def_power = self.b_cards[5] >= 0 and not (self.b_cancelled & 2)
+        att_ambushed = def_power and EFFECT[self.b_cards[5]] == FX_AMBUSH
+        def_ambushed = att_power and EFFECT[self.b_cards[2]] == FX_AMBUSH
+        att_loss = min(self._side_sabres(1, def_ambushed), MAX_LOSSES, self.b_count)
+        def_loss = min(self._side_sabres(0, att_ambushed), MAX_LOSSES, self.samurai[self.b_where])
+        return (self._side_total(0, att_ambushed or not att_power), self._side_total(1, def_ambushed or not def_power),
+                att_loss, def_loss)

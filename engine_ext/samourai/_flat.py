@@ -251,10 +251,11 @@ def encode(state, seat, out):
 
 def _battle(state, seat, n, out):
     """The ``battle`` block (views._battle): the committed cards' kinds only to the seat that
-    committed them, or to every seat once the battle is decided."""
+    committed them, or to every seat once revealed."""
     step = state.step
     if state.b_att < 0 or not (step == 14 or step == 15 or step == 16 or step == 17 or step == 26 or step == 27
-                               or step == 28 or (step == 12 and state.window_kind == 2)):
+                               or step == 28 or (step == 12 and state.window_kind == 2)
+                               or (step == ST_SHOGUN_POWER and state.shogun_context == 1)):
         return
     out[O_BATTLE] = 1
     out[O_B_TERRITORY + _key(state.b_where, NT)] = 1
@@ -264,7 +265,7 @@ def _battle(state, seat, n, out):
     _seat(state.b_def, seat, n, out, O_B_DEFENDER)
     for side in range(2):
         who = state.b_att if side == 0 else state.b_def
-        shown = state.b_winner >= 0 or seat == who
+        shown = state.b_revealed or seat == who
         committed = 0
         for i in range(3):
             c = state.b_cards[side * 3 + i]
@@ -294,14 +295,18 @@ def _pending(state, seat, n, out):
         if window:
             out[O_P_COUNT] = state.mv_count
             out[O_P_SEA] = state.mv_sea
-    if window and _key(state.window_kind, 3) >= 1:
-        out[O_P_WINDOW + _key(state.window_kind, 3) - 1] = 1
-    if step == ST_TARGET_PLAYER or step == ST_TARGET_TERRITORY or step == ST_COUNTER or step == ST_SHOGUN_POWER:
+    if window and _key(state.window_kind, 4) >= 1:
+        out[O_P_WINDOW + _key(state.window_kind, 4) - 1] = 1
+    if step == ST_TARGET_PLAYER or step == ST_TARGET_TERRITORY or step == ST_COUNTER:
         out[O_P_CARD + _key(state.c_kind, NK)] = 1
         _seat(state.c_player, seat, n, out, O_P_CARD_BY)
         _seat(state.c_target_player, seat, n, out, O_P_TARGET_SEAT)
-        if step != ST_SHOGUN_POWER and state.c_target_terr >= 0:
+        if state.c_target_terr >= 0:
             out[O_P_TARGET_TERRITORY + state.c_target_terr] = 1
+    if step == ST_SHOGUN_POWER and state.sh_card >= 0:
+        out[O_P_CARD + _key(state.sh_card, NK)] = 1
+        _seat(state.sh_by, seat, n, out, O_P_CARD_BY)
+        _seat(state.sh_target, seat, n, out, O_P_TARGET_SEAT)
     if step == ST_BUY_WHERE:
         out[O_P_BUYING + _key(state.buy_kind, 2)] = 1
     if step == ST_OFFICE_ANSWER:

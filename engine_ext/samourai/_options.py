@@ -12,10 +12,14 @@ One source for both builds (``_options.pxd``).  Rulings where the options are si
 * Clan treasury (O5, A50): in his own turns a clan sets koku aside, one at a time, never to come
   back; the others see that he did (his koku are public) but not his treasury, revealed at the
   end and turned into honour, 3 koku for 1, rounded down.
-* The Shogun's power (O9, A52): once a round, after any counter, the Shogun may cancel the power
-  of a card played by another clan and not aimed at him; the card stays discarded and paid.
-  Counters and battle specials are not cancelled (the window would come between the reveal and
-  the totals, which the text does not describe).
+* The Shogun's power (O9, A52): once a round the Shogun may cancel "le pouvoir de la carte de son
+  choix du moment que la carte ne lui est pas destinée": a card played by another clan and not
+  aimed at him (asked after any counter, before it takes effect); a counter (Tsunami, Terre
+  brûlée, Justice shogunale) played by another clan against a third one's move or card, asked
+  before it cancels anything (cancelled, the move or card stands and the others may still counter
+  it); a battle's blue special in a battle between two other clans, asked after the reveal and
+  before the totals, when a special was committed (a public count), the Shogun naming whose:
+  it loses its fan or effect, not its sabres.  The card stays discarded and paid.
 * Exchange (O10, A53): once a round in his activation turn, a clan holding 5 cards or more, all
   warriors, shows them, discards one and draws one.
 * The Emperor's office (O11, A54): once a round in his activation turn and until the end is
@@ -40,13 +44,14 @@ from ._play import SamouraiPlay
 
 if not cython.compiled:   # the compiled module cimports the same names (see _options.pxd)
     from ._core import (  # noqa: F401
-        ACCEPT, CATEGORY, CAT_WARRIOR, COUNT, COUNTER, DISCARD, DONE, DOWN, ECHANGE, EV_GIFT, EV_OFFER,
+        ACCEPT, CANCEL_ATTACKER, CANCEL_DEFENDER, CATEGORY, CAT_WARRIOR, COUNT, COUNTER, DISCARD, DONE, DOWN, ECHANGE, EV_GIFT, EV_OFFER,
         EV_OFFICE, EV_ORDER, EV_RANK, EV_SET_ASIDE, EV_SHOGUN_CANCEL, EV_SHOW, EV_SUPPORT, EV_TRADE, GIVE_KOKU,
         HAND_REFILL, MAX_COUNT, NK, NT, OFFER, OFFER_TRADE, PASS, PLAYER, REFUSE, SELL_OFFICE, SET_ASIDE,
         SHOGUN_CANCEL, ST_ACTIVATE, ST_EXCHANGE, ST_GIFT_AMOUNT, ST_GIFT_PLAYER, ST_OFFICE_ANSWER,
         ST_OFFICE_BUYER, ST_OFFICE_PRICE, ST_ORDER, ST_RANK, ST_RANK_COUNTER, ST_SHOGUN, ST_SUPPORT,
         ST_SUPPORT_ANSWER, ST_SUPPORT_FROM, ST_TRADE_ANSWER, ST_TRADE_CARD, ST_TRADE_PLAYER, SUPPORT_ATTACKER,
         SUPPORT_DEFENDER, TERRITORY, UP)
+    from ._play import SH_CARD, SH_CARD_COUNTER, SH_MOVE_COUNTER, SH_SPECIAL  # noqa: F401
 
 RANK_HONOR = 3          # RULEBOOK (Non respect du rang): "pour la somme de 3 honneurs"
 SUPPORT_MAX = 3         # RULEBOOK (Soutien de l'Empereur): "entre 1 et 3 samouraïs"
@@ -162,6 +167,12 @@ class SamouraiOptions(SamouraiPlay):
                 self._offer(UP)
             if i < len(self.order) - 1:
                 self._offer(DOWN)
+        elif step == ST_SHOGUN and self.shogun_context == SH_SPECIAL:
+            self._offer(PASS)
+            if self.b_cards[2] >= 0:
+                self._offer(CANCEL_ATTACKER)
+            if self.b_cards[5] >= 0:
+                self._offer(CANCEL_DEFENDER)
         elif step == ST_RANK_COUNTER or step == ST_SHOGUN:
             self._offer(PASS)
             self._offer(COUNTER if step == ST_RANK_COUNTER else SHOGUN_CANCEL)
@@ -258,12 +269,7 @@ class SamouraiOptions(SamouraiPlay):
                 self._clear_support()
             self._ask_commit()
         elif step == ST_SHOGUN:
-            if action == SHOGUN_CANCEL:
-                self.shogun_power_used = True
-                self._log(EV_SHOGUN_CANCEL, seat, self.c_kind, self.c_player, 0, 0)
-                self._after_card()
-            else:
-                self._resolve_card()
+            self._shogun_answer(seat, action)
         elif step == ST_TRADE_PLAYER:
             self.trade_with = action - PLAYER
             self._ask(ST_TRADE_CARD, seat)
@@ -385,14 +391,75 @@ class SamouraiOptions(SamouraiPlay):
         self._clear_support()
 
     # ------------------------------------------------------------------ O9: the Shogun's power
+    def _shogun_may(self, by, aimed_at):
+        """Whether the Shogun may cancel a card played by ``by`` and aimed at ``aimed_at``: once a
+        round, "du moment que la carte ne lui est pas destinée" (nor his own)."""
+        g = self.shogun
+        return (self.shogun_power and g >= 0 and not self.shogun_power_used and not self.forfeited[g]
+                and g != by and g != aimed_at)
+
+    def _ask_shogun(self, context, card, by, aimed_at):
+        self.shogun_context = context
+        self.sh_card = card
+        self.sh_by = by
+        self.sh_target = aimed_at
+        self._ask(ST_SHOGUN, self.shogun)
+
     def _before_resolve(self):
         """A card's power is about to take effect: the Shogun may cancel it (O9)."""
-        g = self.shogun
-        if (self.shogun_power and g >= 0 and not self.shogun_power_used and not self.forfeited[g]
-                and g != self.c_player and g != self.c_target_player):
-            self._ask(ST_SHOGUN, g)
+        if self._shogun_may(self.c_player, self.c_target_player):
+            self._ask_shogun(SH_CARD, self.c_kind, self.c_player, self.c_target_player)
         else:
             self._resolve_card()
+
+    def _before_counter(self, context):
+        """A counter is about to cancel a move or a card: the Shogun may cancel the counter's
+        power (O9) when it is aimed at another clan, the one whose move or card it counters."""
+        aimed = self.active if context == SH_MOVE_COUNTER else self.c_player
+        if self._shogun_may(self.k_player, aimed):
+            self._ask_shogun(context, self.k_card, self.k_player, aimed)
+        elif context == SH_MOVE_COUNTER:
+            self._move_countered()
+        else:
+            self._card_countered()
+
+    def _before_fight(self):
+        """A battle's cards are revealed: in a battle between two other clans, the Shogun may
+        cancel the power of one of its specials before the totals (O9, A52).  Whether a special
+        was committed is public (the count of cards committed)."""
+        if (self.b_cards[2] >= 0 or self.b_cards[5] >= 0) and self._shogun_may(self.b_att, self.b_def):
+            self._ask_shogun(SH_SPECIAL, -1, -1, -1)
+        else:
+            self._fight()
+
+    def _shogun_answer(self, seat, action):
+        context = self.shogun_context
+        if action != PASS:
+            self.shogun_power_used = True
+            if context == SH_SPECIAL:
+                side = 0 if action == CANCEL_ATTACKER else 1
+                self.b_cancelled |= 1 << side
+                self._log(EV_SHOGUN_CANCEL, seat, self.b_cards[side * 3 + 2], self.b_att if side == 0 else self.b_def,
+                          0, 0)
+            else:
+                self._log(EV_SHOGUN_CANCEL, seat, self.sh_card, self.sh_by, 0, 0)
+        self.sh_card = self.sh_by = self.sh_target = -1
+        if context == SH_CARD:
+            if action == PASS:
+                self._resolve_card()
+            else:
+                self._after_card()
+        elif context == SH_SPECIAL:
+            self._fight()
+        elif context == SH_MOVE_COUNTER:
+            if action == PASS:
+                self._move_countered()
+            else:
+                self._window_next()       # the move stands; the others may still counter it
+        elif action == PASS:
+            self._card_countered()
+        else:
+            self._counter_next()          # the card stands; the others may still counter it
 
     # ------------------------------------------------------------------ provided by the subclass
     def _order_done(self):

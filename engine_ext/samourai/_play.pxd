@@ -6,13 +6,13 @@ cimport cython
 from engine_ext.samourai._core cimport (SamouraiCore,
     AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE,
     EV_COMMIT, DONE, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
-    EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SECT, FX_UPRISING,
+    EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SCORCHED, FX_SECT, FX_UPRISING,
     FX_WAKO, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY, PLAYER, RELOCATE,
     REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_RETREAT,
     ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO, WINNING_DEFENDER_DRAW, W_AFTER,
-    W_MOVE)
+    W_MOVE, W_START)
 
-cdef int CTX_TURN, CTX_WINDOW
+cdef int CTX_TURN, CTX_WINDOW, SH_CARD, SH_SPECIAL, SH_MOVE_COUNTER, SH_CARD_COUNTER
 
 
 cdef class SamouraiPlay(SamouraiCore):
@@ -23,7 +23,11 @@ cdef class SamouraiPlay(SamouraiCore):
     cdef void _resume_turn(self) noexcept
     cdef void _offer_window_plays(self, int seat) noexcept
     cdef bint _ninja_targets(self, int seat) noexcept
+    @cython.locals(t=cython.int)
+    cdef bint _scorched_targets(self, int seat) noexcept
     cdef void _counter_move(self, int seat, int card)
+    @cython.locals(card=cython.int, refund=cython.bint)
+    cdef void _move_countered(self)
     cdef void _play_card(self, int seat, int card, int context)
     @cython.locals(barred=cython.bint)
     cdef void _offer_card_territories(self, int seat) noexcept
@@ -32,6 +36,7 @@ cdef class SamouraiPlay(SamouraiCore):
     @cython.locals(aimed=cython.int, i=cython.int, s=cython.int)
     cdef void _card_targeted(self)
     cdef void _counter_next(self)
+    cdef void _card_countered(self)
     @cython.locals(card=cython.int, seat=cython.int, effect=cython.int, t=cython.int, aimed=cython.int,
                    removed=cython.int, pick=cython.int, k=cython.int, paid=cython.int)
     cdef void _resolve_card(self)
@@ -52,6 +57,8 @@ cdef class SamouraiPlay(SamouraiCore):
     @cython.locals(attack=cython.int, defence=cython.int, att_loss=cython.int, def_loss=cython.int,
                    winner=cython.int, survivors=cython.int, att=cython.int, d=cython.int, where=cython.int,
                    loser=cython.int, s=cython.int)
+    cdef void _fight(self)
+    @cython.locals(i=cython.int)
     cdef void _reveal(self)
     cdef inline bint _is_retreat(self, int t) noexcept
     @cython.locals(options=cython.int, first=cython.int, present=cython.int)
@@ -67,6 +74,8 @@ cdef class SamouraiPlay(SamouraiCore):
     cdef void _battle_over(self)
     cdef void _eliminate(self, int seat) noexcept
     cdef void _do_seppuku(self, int seat)
+    cdef void _before_counter(self, int context)
+    cdef void _before_fight(self)
     cdef void _before_resolve(self)
     cdef void _before_commit(self)
     cdef void _support_outcome(self, int winner)

@@ -16,13 +16,16 @@ if not cython.compiled:   # the compiled module cimports the same names (see _pl
     from ._core import (  # noqa: F401
         AMOUNT, BATTLE_DRAW, BATTLE_HONOR, COST, DESTROY, EFFECT, EV_BATTLE, EV_BATTLE_END, EV_CANCEL, EV_CASTLE,
         EV_COMMIT, EV_ELIMINATED, EV_ENTER, EV_FREE, EV_KOKU, EV_LOSSES, EV_MOVE, EV_PLAY, EV_RETREAT, EV_REVEAL,
-        EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SECT,
+        EV_SEPPUKU, EV_STEAL, EV_TARGET, EV_UPRISING, FX_AFFRONT, FX_HONOR, FX_KOKU, FX_NINJA, FX_SCORCHED, FX_SECT,
         FX_UPRISING, FX_WAKO, DONE, JUSTICE, LINK, MOVE_PRICE, NEIGHBOURS, NEIGHBOUR_START, NINJA, NK, NT, PASS, PLAY,
         PLAYER, RELOCATE, REPLACE, SCORCHED, SHOGUN_DEFEAT_HONOR, ST_ACTIVATE, ST_CASTLE, ST_COMMIT, ST_COUNTER,
         ST_RETREAT, ST_TARGET_PLAYER, ST_TARGET_TERRITORY, ST_WINDOW, TERRITORY, TSUNAMI, WAKO,
-        WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE)
+        WINNING_DEFENDER_DRAW, W_AFTER, W_MOVE, W_START)
 
 CTX_TURN, CTX_WINDOW = 0, 1
+# what the Shogun's power would cancel (O9): a card's power, a battle's special, a counter to a
+# move, Justice shogunale countering a card
+SH_CARD, SH_SPECIAL, SH_MOVE_COUNTER, SH_CARD_COUNTER = 0, 1, 2, 3
 
 
 class SamouraiPlay(SamouraiCore):
@@ -64,9 +67,9 @@ class SamouraiPlay(SamouraiCore):
         self._ask(ST_ACTIVATE, self.active)
 
     def _offer_window_plays(self, seat):
-        """The legal answers in a window: ``PASS``, then the cards ``seat`` may play there (a
-        move's counters in the order Tsunami, Justice, Terre brûlée; after a battle, Ninja then
-        Wako)."""
+        """The legal answers in a window: ``PASS``, then the cards ``seat`` holds and may play
+        there (a move's counters in the order Tsunami, Justice, Terre brûlée; after a battle,
+        Ninja then Wako; at the start of a turn, Ninja, Terre brûlée, Wako: card ids ascending)."""
         self._offer(PASS)
         kind = self.window_kind
         if kind == W_MOVE:
@@ -79,8 +82,17 @@ class SamouraiPlay(SamouraiCore):
             return
         if self.has_card(seat, NINJA) and not (self.new_ninja and kind == W_AFTER) and self._ninja_targets(seat):
             self._offer(PLAY + NINJA)        # Ninja's id is below Wako's (data appends, never reorders)
+        if kind == W_START and self.has_card(seat, SCORCHED) and self._scorched_targets(seat):
+            self._offer(PLAY + SCORCHED)     # "avant que le joueur visé ne se soit déplacé"
         if self.has_card(seat, WAKO):
             self._offer(PLAY + WAKO)
+
+    def _scorched_targets(self, seat):
+        """Terre brûlée before the active clan moves: one of ``seat``'s territories to bar to him."""
+        for t in range(NT):
+            if self.owner[t] == seat:
+                return True
+        return False
 
     def _ninja_targets(self, seat):
         for s in range(self.n):
@@ -89,10 +101,18 @@ class SamouraiPlay(SamouraiCore):
         return False
 
     def _counter_move(self, seat, card):
-        """A counter played in a move's window cancels the move (R99, R101, R104)."""
+        """A counter played in a move's window: the Shogun may cancel it (``_before_counter``),
+        else it cancels the move."""
         self._take_card(seat, card)
         self._to_discard(card)
         self._log(EV_PLAY, seat, card, self.active, 0, 0)
+        self.k_card = card
+        self.k_player = seat
+        self._before_counter(SH_MOVE_COUNTER)
+
+    def _move_countered(self):
+        """The counter cancels the move (R99, R101, R104)."""
+        card = self.k_card
         refund = card != JUSTICE
         if refund:
             if self.mv_free:
@@ -116,7 +136,7 @@ class SamouraiPlay(SamouraiCore):
         self.c_target_player = -1
         self.c_target_terr = -1
         effect = EFFECT[card]
-        if effect == FX_UPRISING or effect == FX_SECT:
+        if effect == FX_UPRISING or effect == FX_SECT or effect == FX_SCORCHED:
             self._ask(ST_TARGET_TERRITORY, seat)
         elif effect == FX_AFFRONT or effect == FX_NINJA or effect == FX_WAKO:
             self._ask(ST_TARGET_PLAYER, seat)
@@ -124,7 +144,12 @@ class SamouraiPlay(SamouraiCore):
             self._before_resolve()
 
     def _offer_card_territories(self, seat):
-        """The territories the card being played may strike."""
+        """The territories the card being played may strike (Terre brûlée: one's own, to bar)."""
+        if EFFECT[self.c_kind] == FX_SCORCHED:
+            for t in range(NT):
+                if self.owner[t] == seat:
+                    self._offer(TERRITORY + t)
+            return
         barred = self.kyoto_imperial and EFFECT[self.c_kind] == FX_UPRISING
         for t in range(NT):
             if self.uprising_target(seat, t, barred):
@@ -163,6 +188,11 @@ class SamouraiPlay(SamouraiCore):
         else:
             self._before_resolve()
 
+    def _card_countered(self):
+        """Justice shogunale cancels the card; its cost stays paid (A41)."""
+        self._log(EV_CANCEL, self.c_player, self.c_kind, -1, 0, 0)
+        self._after_card()
+
     def _resolve_card(self):
         card = self.c_kind
         seat = self.c_player
@@ -192,6 +222,8 @@ class SamouraiPlay(SamouraiCore):
                         self.hand_size[seat] += 1
                         self._log(EV_STEAL, seat, k, aimed, 1, (1 << seat) | (1 << aimed))
                         break
+        elif effect == FX_SCORCHED:
+            self.blocked[t] = 1                  # barred to the active clan for the rest of his turn
         elif effect == FX_WAKO:
             paid = min(AMOUNT[card], self.koku[aimed])
             self.koku[aimed] -= paid
@@ -277,6 +309,8 @@ class SamouraiPlay(SamouraiCore):
         self.b_n1 = 0
         self.b_forced = False
         self.b_winner = -1
+        self.b_revealed = False
+        self.b_cancelled = 0
         for i in range(6):
             self.b_cards[i] = -1
         self._log(EV_BATTLE, seat, t, self.b_def, count, 0)
@@ -321,12 +355,20 @@ class SamouraiPlay(SamouraiCore):
         self._ask(ST_COMMIT, d)
 
     def _reveal(self):
+        """The cards are shown and discarded; the Shogun may then cancel a special's power
+        (``_before_fight``) before the totals."""
+        for i in range(6):
+            if self.b_cards[i] >= 0:
+                self._log(EV_REVEAL, self.b_att if i < 3 else self.b_def, self.b_cards[i], -1, i % 3, 0)
+                self._to_discard(self.b_cards[i])
+        self.b_revealed = True
+        self._before_fight()
+
+    def _fight(self):
+        """The totals, the losses and who holds the territory (R65-R77)."""
         att = self.b_att
         d = self.b_def
         where = self.b_where
-        for i in range(6):
-            if self.b_cards[i] >= 0:
-                self._log(EV_REVEAL, att if i < 3 else d, self.b_cards[i], -1, i % 3, 0)
         attack, defence, att_loss, def_loss = self.battle_totals()
         winner = 0 if attack > defence else 1 if defence > attack else 2
         self.b_winner = winner
@@ -335,9 +377,6 @@ class SamouraiPlay(SamouraiCore):
         self.reserve[att] += att_loss
         self._remove_samurai(where, def_loss)
         self._log(EV_LOSSES, att, att_loss, def_loss, 0, 0)
-        for i in range(6):
-            if self.b_cards[i] >= 0:
-                self._to_discard(self.b_cards[i])
         if winner < 2:
             self._change_honor(att if winner == 0 else d, BATTLE_HONOR)
             loser = d if winner == 0 else att
@@ -483,6 +522,16 @@ class SamouraiPlay(SamouraiCore):
         self._end_activation_turn()
 
     # ------------------------------------------------------------------ provided by the subclasses
+    def _before_counter(self, context):
+        """A counter was played (``k_card`` by ``k_player``) and is about to take effect
+        (``_options``: the Shogun's power)."""
+        raise NotImplementedError
+
+    def _before_fight(self):
+        """A battle's cards are revealed, the totals not yet made (``_options``: the Shogun's
+        power on a special)."""
+        raise NotImplementedError
+
     def _before_resolve(self):
         """A card's power is about to take effect (``_options``: the Shogun's power)."""
         raise NotImplementedError

@@ -33,29 +33,35 @@ Rulings where the rulebook is silent or ambiguous:
   included (A23), at most 4 and at most the samurai present.  A tie: nobody gains honour, both
   take their losses, the attacker's survivors go home (A22).  A winner left with no samurai still
   gains his honour; an attacker then destroys the castle and the territory is free (A25).  The
-  defender says before the cards where his survivors would go if he lost, one of his other
-  territories (automatic with one choice; with none they go back to his reserve, A24): asked
-  after the reveal, who decides next would depend on the cards, which the clan whose commitment
-  revealed them could not see.  For the same reason the others' window comes right after the
-  reveal, then the winning attacker decides a captured castle's fate: destroy it, replace it from
+  defender says before the cards where his survivors would go if he lost (R74 "sur un ou
+  plusieurs de ses territoires"): a territory for each of his samurai there, in order, the first
+  survivor going to the first named, or the rest where the last went (automatic with one other
+  territory; with none they go back to his reserve, A24): asked after the reveal, who decides
+  next would depend on the cards, which the clan whose commitment revealed them could not see.
+  For the same reason the others' window comes right after the reveal (and the Shogun's power
+  on a special, O9), then the winning attacker decides a captured castle's fate: destroy it, replace it from
   his reserve, or with none in reserve move one of his own there (A26; a destroyed castle returns
   to its owner's reserve); then each side draws 2, a winning defender 3 (R76), and the attacker's
   turn goes on, even if his attack eliminated him (he may then only end it).
 * Cards (R17-R29): a card is used for its value in a battle or for its power.  Events are
   played in one's own activation turn; blue cards only as a battle's special; any-time cards
   (Ninja, Wako) in one's own turn or in a reaction window, and only with 3 cards or more in
-  hand (R23, A31).  Justice shogunale, Tsunami and Terre brûlée are counters, played only in the
-  window of what they counter.  Their designed effects are in ``data``.
-* Reaction windows (§5.4): asked in turn, clockwise from the active clan's left, of every seat
-  whose hand holds at least 3 cards (a public fact), whatever it holds.  After each battle (R24:
-  "avant ou après un combat"), before its draws, the others may play Ninja or Wako.  A sea move
-  asks every other seat (Tsunami); an attack asks the defender (Justice, Terre brûlée "pendant son
-  déplacement").  A card aimed at another seat asks that seat (Justice).  There is no window at
-  the start of each turn: it would ask every clan several times a round about cards few hold,
-  and Terre brûlée "avant que le joueur visé ne se soit déplacé" does what it does on the move
-  itself (the territory is barred to him for the rest of his turn).  The first counter cancels
+  hand (R23, A31).  Justice shogunale and Tsunami are counters, played only in the window of
+  what they counter; Terre brûlée too, or at the start of the turn of the clan it bars.  Their
+  designed effects are in ``data``.
+* Reaction windows (§5.4, A32; R22 "à jouer n'importe quand ... pendant le tour des autres
+  joueurs", R24 "avant ou après un combat mais jamais pendant"): asked in turn, clockwise from the
+  active clan's left, of every seat whose hand holds at least 3 cards (a public fact), whatever
+  it holds: who is asked never depends on a hand, and each answers ``PASS`` or plays one of the
+  cards it holds that the window allows.  At the start of each activation turn, before the
+  active clan plays, the others may play Ninja (the only moment another clan may under
+  Nouveau Ninja, O18), Wako, or Terre brûlée "avant que le joueur visé ne se soit déplacé": on
+  one of their own territories, barred to the active clan for the rest of his turn.  After each
+  battle, before its draws, Ninja or Wako.  A sea move asks every other seat (Tsunami); an
+  attack asks the defender (Justice, Terre brûlée "pendant son déplacement").  A card aimed at
+  another seat asks that seat (Justice).  None in phases 1, 3 and 4.  The first counter cancels
   the action: Tsunami and Terre brûlée refund the move (R101, R104), Justice does not (A41); a
-  counter is never countered.
+  counter is never countered, but by the Shogun's power (O9, ``_options``).
 * Honour (R78-R84): a clan scores its complete provinces and Kyoto when it ends its activation
   turn, every round (A7); with the whole Kinai, Kyoto's point is not added (A8).
 * Elimination (R105, A46): a clan with no territory is eliminated at once and plays no more
@@ -96,8 +102,8 @@ if not cython.compiled:   # the compiled module cimports the same names (see _ru
         SAMURAI_PRICE, SELL_HONOR, SEPPUKU, START_HAND, START_HONOR, START_KOKU, ST_ACTIVATE, ST_BUY_WHERE,
         ST_CASTLE, ST_COMMIT, ST_COUNTER, ST_DISCARD, ST_MOVE_COUNT, ST_MOVE_FROM, ST_MOVE_TO, ST_NAME, ST_NONE,
         ST_OVER, ST_PURCHASE, ST_RELOCATE, ST_RETREAT, ST_RETURN, ST_SETUP, ST_TARGET_PLAYER, ST_TARGET_TERRITORY,
-        ST_WINDOW, TERRITORY, W_MOVE)
-    from ._play import CTX_TURN, CTX_WINDOW  # noqa: F401
+        ST_WINDOW, TERRITORY, W_MOVE, W_START, FX_SCORCHED)
+    from ._play import CTX_TURN, CTX_WINDOW, SH_CARD_COUNTER  # noqa: F401
     from ._options import FIRST_OPTION_STEP, LAST_OPTION_STEP  # noqa: F401
 
 MIN_PLAYERS, MAX_PLAYERS = data.MIN_PLAYERS, data.MAX_PLAYERS
@@ -167,6 +173,11 @@ class SamouraiState(SamouraiOptions):
         self.b_forced = False
         self.b_winner = -1
         self.n_retreat = 0
+        self.b_revealed = False
+        self.b_cancelled = 0
+        self.k_card = self.k_player = -1
+        self.shogun_context = 0
+        self.sh_card = self.sh_by = self.sh_target = -1
         self.c_kind = self.c_player = self.c_target_player = self.c_target_terr = -1
         self.c_context = CTX_TURN
         self.window_kind = -1
@@ -287,7 +298,7 @@ class SamouraiState(SamouraiOptions):
             self.acted = False
             for t in range(NT):
                 self.blocked[t] = 0
-            self._ask(ST_ACTIVATE, seat)
+            self._open_window(W_START)      # the others' any-time cards, before he plays
 
     def _end_turn(self):
         self.done[self.active] = 1
@@ -624,7 +635,8 @@ class SamouraiState(SamouraiOptions):
             self._card_targeted()
         elif step == ST_TARGET_TERRITORY:
             self.c_target_terr = action - TERRITORY
-            self.c_target_player = self.owner[self.c_target_terr]
+            # Terre brûlée is aimed at the clan it bars, the others' cards at the territory's owner
+            self.c_target_player = self.active if EFFECT[self.c_kind] == FX_SCORCHED else self.owner[self.c_target_terr]
             self._card_targeted()
         elif step == ST_WINDOW:
             if action == PASS:
@@ -640,8 +652,9 @@ class SamouraiState(SamouraiOptions):
                 self._take_card(seat, JUSTICE)
                 self._to_discard(JUSTICE)
                 self._log(EV_PLAY, seat, JUSTICE, self.c_player, 0, 0)
-                self._log(EV_CANCEL, self.c_player, self.c_kind, -1, 0, 0)
-                self._after_card()
+                self.k_card = JUSTICE
+                self.k_player = seat
+                self._before_counter(SH_CARD_COUNTER)
         elif step == ST_COMMIT:
             if action == NO_SPECIAL:
                 self._log(EV_COMMIT, seat, -1, -1, 2, 0)

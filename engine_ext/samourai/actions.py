@@ -9,7 +9,8 @@ origin, its destination (``TERRITORY_<key>``) and the samurai sent (``COUNT_<n>`
 then ``DONE``.  Seats asked in a reaction window answer ``PASS`` or ``PLAY_<kind>``.  The
 optional rules add their own verbs: a secret treasury (``SET_ASIDE``), the exchange of a hand of
 warriors (``ECHANGE``), the Emperor's office and support (``SELL_OFFICE``, ``SUPPORT_*``, answered
-``ACCEPT`` or ``REFUSE``), the Shogun's power (``SHOGUN_CANCEL``), diplomacy (``OFFER_TRADE``,
+``ACCEPT`` or ``REFUSE``), the Shogun's power (``SHOGUN_CANCEL``, or
+``CANCEL_ATTACKER``/``CANCEL_DEFENDER`` for a battle's special), diplomacy (``OFFER_TRADE``,
 ``OFFER_<kind>``, ``GIVE_KOKU``) and rank changes (``UP``, ``DOWN``, ``COUNTER``).
 """
 from ..spec import ActionTable
@@ -32,5 +33,7 @@ ACTIONS = ActionTable(
     ("SUPPORT_DEFENDER",), ("SHOGUN_CANCEL",), ("OFFER_TRADE",), ("GIVE_KOKU",),
     ("OFFER", data.CARD_KEYS),
     ("UP",), ("DOWN",), ("COUNTER",),
+    # the Shogun's power on a battle's blue special (appended: ids are never reordered)
+    ("CANCEL_ATTACKER",), ("CANCEL_DEFENDER",),
 )
 ACTION_NAMES = ACTIONS.names

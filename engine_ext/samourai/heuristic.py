@@ -42,6 +42,7 @@ END_TURN, PASS, DONE, MOVE = (ACTIONS.first(n) for n in ("END_TURN", "PASS", "DO
 BUY_SAMURAI, BUY_CASTLE, NO_SPECIAL = (ACTIONS.first(n) for n in ("BUY_SAMURAI", "BUY_CASTLE", "NO_SPECIAL"))
 DESTROY, REPLACE, ECHANGE = ACTIONS.first("DESTROY"), ACTIONS.first("REPLACE"), ACTIONS.first("ECHANGE")
 ACCEPT, REFUSE, SHOGUN_CANCEL = ACTIONS.first("ACCEPT"), ACTIONS.first("REFUSE"), ACTIONS.first("SHOGUN_CANCEL")
+CANCEL_ATTACKER, CANCEL_DEFENDER = ACTIONS.first("CANCEL_ATTACKER"), ACTIONS.first("CANCEL_DEFENDER")
 TERRITORY, PLAYER, COUNT = ACTIONS.first("TERRITORY"), ACTIONS.first("PLAYER"), ACTIONS.first("COUNT")
 PLAY, COMMIT, DISCARD = ACTIONS.first("PLAY"), ACTIONS.first("COMMIT"), ACTIONS.first("DISCARD")
 
@@ -520,7 +521,21 @@ class Warlord:
                     self.seats[mover]["honor"] >= self.seats[me]["honor"]:
                 return PLAY + _CI["tsunami"]
             return PASS
-        # after a battle: steal a card, or drown the richest clan's treasury
+        if obs["pending"].get("window") == "turn_start" and PLAY + _CI["terre_brulee"] in legal:
+            # before a stronger neighbour moves: bar him the territory we would most miss
+            self._board()
+            mover = obs["active"]
+            best, key = None, None
+            for t in self.mine:
+                threat = sum(self.samurai[u] for u in NEIGHBOURS[t] if self.owner[u] == mover)
+                if threat >= self.samurai[t] + 2 and self._keep_value(t) >= 2:
+                    k = (self._keep_value(t), threat)
+                    if key is None or k > key:
+                        best, key = t, k
+            if best is not None:
+                self._plan = ("card", best)
+                return PLAY + _CI["terre_brulee"]
+        # after a battle or before a turn: steal a card, or drown the richest clan's treasury
         if sum(self.hand.values()) >= 4 and PLAY + _CI["ninja"] in legal:
             target = max(self.others, key=lambda s: self.seats[s]["hand_size"])
             if self.seats[target]["hand_size"] >= 3:
@@ -634,5 +649,12 @@ class Warlord:
         return ACCEPT
 
     def _shogun_power(self, legal):
-        card = self.obs["pending"]["card"]
-        return SHOGUN_CANCEL if card["by"] == self._leader() else PASS
+        card = self.obs["pending"].get("card")
+        leader = self._leader()
+        if card is None:       # a battle's specials, revealed: take the leader's
+            battle = self.obs["battle"]
+            for side, action in (("attacker", CANCEL_ATTACKER), ("defender", CANCEL_DEFENDER)):
+                if battle[side]["seat"] == leader and action in legal:
+                    return action
+            return PASS
+        return SHOGUN_CANCEL if card["by"] == leader else PASS

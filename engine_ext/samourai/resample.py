@@ -99,7 +99,7 @@ def _hidden_counts(state, seat):
 
 
 def _unrevealed_slots(state):
-    if state.b_att < 0 or state.b_winner >= 0:
+    if state.b_att < 0 or state.b_revealed:
         return []
     return [i for i in range(6) if state.b_cards[i] >= 0]
 

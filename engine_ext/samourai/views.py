@@ -18,7 +18,7 @@ STEP_NAMES = ("", "setup_place", "name_next", "return", "purchase", "buy_where",
               "support", "support_from", "support_answer", "shogun_power", "trade_with", "trade_card",
               "trade_answer", "gift_to", "gift_amount", "exchange")
 PHASE_NAMES = ("setup", "purchase", "activation", "taxes_and_cards", "over")
-WINDOW_NAMES = ("", "move", "after_battle")
+WINDOW_NAMES = ("", "move", "after_battle", "turn_start")
 END_REASONS = ("", "target", "round_cap", "forfeit")
 EVENT_NAMES = ("setup_city", "place", "emperor", "shogun", "named", "buy", "sell_honor", "move", "cancel",
                "enter", "battle", "commit", "reveal", "battle_end", "losses", "retreat", "castle", "honor",
@@ -48,7 +48,8 @@ SCALAR_FIELDS = ("n", "seed", "record", "target", "province_malus", "new_card_sc
                  "window_pos", "counter_pos", "discard_pos", "diplomacy", "clan_treasury", "shogun_power",
                  "exchange", "emperor_office", "emperor_support", "limited_emperor", "rank_changes",
                  "rank_pos", "rank_mover", "office_sold", "office_buyer", "office_price", "support_used",
-                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to", "n_legal")
+                 "sup_side", "sup_count", "shogun_power_used", "trade_with", "trade_card", "gift_to", "n_legal",
+                 "b_revealed", "b_cancelled", "k_card", "k_player", "shogun_context", "sh_card", "sh_by", "sh_target")
 LIST_FIELDS = ("events", "pile", "discard", "counter_seats", "discard_order", "forfeit_order", "order",
                "announced")
 NK = len(data.CARDS)
@@ -97,9 +98,10 @@ def _seat_view(state, s):
 
 def _battle(state, seat):
     if state.b_att < 0 or not (state.step in (14, 15, 16, 17, 26, 27, 28)
-                               or (state.step == 12 and state.window_kind == 2)):
+                               or (state.step == 12 and state.window_kind == 2)
+                               or (state.step == 29 and state.shogun_context == 1)):
         return None
-    revealed = state.b_winner >= 0
+    revealed = bool(state.b_revealed)
     sides = []
     for side, who in ((0, state.b_att), (1, state.b_def)):
         cards = [state.b_cards[side * 3 + i] for i in range(3)]
@@ -134,9 +136,9 @@ def _table(state, seat):
         pending["support"] = {"side": ("attacker", "defender")[state.sup_side], "samurai": state.sup_count}
     if step == "trade_answer":
         pending["trade"] = {"by": state.active, "card": KEYS[state.trade_card]}
-    if step == "shogun_power":
-        pending["card"] = {"card": KEYS[state.c_kind], "by": state.c_player,
-                           "target_seat": _none(state.c_target_player)}
+    if step == "shogun_power" and state.sh_card >= 0:
+        # a card's power or a counter's; for a battle's special, the battle shows the cards
+        pending["card"] = {"card": KEYS[state.sh_card], "by": state.sh_by, "target_seat": _none(state.sh_target)}
     return {
         "game": "samourai",
         "players": state.n,

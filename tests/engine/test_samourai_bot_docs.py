@@ -84,7 +84,7 @@ def messages(block):
 def test_the_doc_names_the_game_its_examples_come_from():
     assert " ".join(DOC.read_text().split()).count(
         f"`arena play samourai --players {PLAYERS} --seed {SEED} --bot heuristic`") == 1
-    assert [start for start, _ in examples()] == [4, 40]
+    assert [start for start, _ in examples()] == [4, 44]
 
 
 def test_the_example_observation_and_legal_actions_are_those_sent():
@@ -102,7 +102,7 @@ def test_the_battle_is_every_message_from_the_attack_until_the_attackers_turn_go
     played = decisions()
     start, block = examples()[1]
     shown = messages(block)
-    assert len(shown) == 16
+    assert len(shown) == 15
     for i, (seat, observation, action) in enumerate(shown):
         real_seat, real_observation, _, real_action = played[start + i]
         assert seat == real_seat, f"message {i}: seat {real_seat} is asked, not {seat}"

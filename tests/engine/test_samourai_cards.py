@@ -123,11 +123,14 @@ def test_after_a_battle_the_others_may_play_ninja_or_wako_before_the_draws(build
     assert s.step == 6 and s.decider == 0 and s.hand_size[0] == 2, "one card per seat per window, then the draws"
 
 
-def test_no_clan_is_asked_at_the_start_of_a_turn(build):
+def test_the_others_are_asked_at_the_start_of_a_turn_when_they_hold_three_cards(build):
     s = position(build, board={"settsu": (0, 3, False), "harima": (1, 1, False)},
-                 hands={0: ["ashigaru", "samourai"], 1: ["ninja", "wako", "terre_brulee"]})
+                 hands={0: ["ashigaru", "samourai"], 1: ["ninja", "wako", "terre_brulee"], 2: ["ninja", "wako"]})
     s._start_turn(0)
-    assert s.step == 6 and s.decider == 0
+    assert s.step == 12 and s.decider == 1
+    assert names(s, 1) == ["PASS", "PLAY_NINJA", "PLAY_TERRE_BRULEE", "PLAY_WAKO"]
+    act(s, 1, "PASS")
+    assert s.step == 6 and s.decider == 0, "a hand of 2 cards cannot play them (R23): not asked"
 
 
 def test_ninja_takes_a_random_card_seen_only_by_the_thief_and_the_victim(build):

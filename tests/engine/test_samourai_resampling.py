@@ -183,7 +183,7 @@ def holdings(twin, s):
     not yet revealed."""
     holds = Counter({k: twin.hand[s * NK + k] + twin.pending[s * NK + k] for k in range(NK)})
     for i in range(6):
-        if twin.b_cards[i] >= 0 and twin.b_winner < 0 and (twin.b_att if i < 3 else twin.b_def) == s:
+        if twin.b_cards[i] >= 0 and not twin.b_revealed and (twin.b_att if i < 3 else twin.b_def) == s:
             holds[twin.b_cards[i]] += 1
     return holds
 
@@ -211,19 +211,18 @@ def test_every_resampled_game_could_have_happened(build):
 
 
 def test_a_long_game_of_six_clans_trading_is_resampled_though_most_readings_contradict_themselves(build):
-    """Six clans with diplomacy, 1,535 random decisions in (1,140 events, many open trades): most
-    readings of the log contradict themselves even with the piles read as one (about one in seven
-    succeeds), which ran out of attempts before.  The copy keeps the viewer's view and could have
-    happened."""
+    """Six clans with diplomacy, 2,700 random decisions in (1,627 events, many open trades): this
+    copy for seat 2 takes 55 readings of the log, most contradicting themselves, which ran out of
+    attempts when they were 25.  The copy keeps the viewer's view and could have happened."""
     module = load_module("engine_ext.samourai._rules", build)
     state = module.new_state(6, 1, {"diplomacy": True})
     rng = random.Random(1)
-    for _ in range(1535):
+    for _ in range(2700):
         seat = rng.choice(state.current_seats())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert len(state.events) == 1140 and not state.is_terminal()
-    twin = state.resample_hidden(3, 124396265)
-    assert twin.observation(3) == state.observation(3)
+    assert len(state.events) == 1627 and not state.is_terminal()
+    twin = state.resample_hidden(2, 11)
+    assert twin.observation(2) == state.observation(2)
     assert twin.current_seats() == state.current_seats()
     held, _, _ = _replay(twin)
     for s in range(6):
