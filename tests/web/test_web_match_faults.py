@@ -1,11 +1,13 @@
 """Fault isolation and liveness of match execution, in this process.
 
 One match that raises while it is played, stored or rated ends in error with
-its reason and its batch mates are stored; matches claimed before are played
+its reason and its batch mates are stored, and so does one whose engine offers a
+seat that must act no legal decision (nobody forfeits); matches claimed before are played
 in a task of their own; a worker that lost its lease stops playing; the sweep
 skips rows another transaction holds locked.  (Real worker processes killed and
 stopped: ``tests/workers/test_platform_live_stalls.py``.)
 """
+import re
 import time
 import uuid
 
@@ -15,6 +17,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from arena import games
 from live_servers import require
 from web.matches import execution, services
 from web.matches.models import Match, MatchSeat
@@ -92,6 +95,51 @@ def test_a_match_that_raises_ends_in_error_alone_and_its_batch_mates_are_stored(
         assert escaped in admin_client.get(url).content.decode()
     public = client.get(reverse("match-detail", args=[bad])).content.decode()
     assert escaped not in public and "an internal error stopped this match" in public
+
+
+class _NoDecisionAfter:
+    """A game's state that plays as usual for ``steps`` decisions, then offers the seat that must act
+    no legal decision, though the game is not over: the defect an engine must never have."""
+
+    def __init__(self, state, steps):
+        self._state, self._left = state, steps
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def legal_actions(self, seat):
+        return [] if self._left <= 0 else self._state.legal_actions(seat)
+
+    def apply(self, seat, action):
+        self._state.apply(seat, action)
+        self._left -= 1
+
+
+def test_a_match_whose_engine_offers_no_legal_decision_ends_in_error_alone(house, monkeypatch, client):
+    ids = _matches(house, 4, seed=70)
+    bad = ids[1]
+    bad_seed = Match.objects.get(pk=bad).seed
+    real = games.Game.new_state
+
+    def new_state(self, n_players, seed, options=None):
+        state = real(self, n_players, seed, options)
+        return _NoDecisionAfter(state, 9) if seed == bad_seed else state
+
+    monkeypatch.setattr(games.Game, "new_state", new_state)
+    report = execution.matches_run(match_ids=ids, worker="w", store_every=3600)
+    good = [i for i in ids if i != bad]
+    assert sorted(report.done) == good and report.failed == [bad] and report.released == []
+    broken = Match.objects.get(pk=bad)
+    assert broken.status == "error" and broken.result is None and broken.attempts == 1
+    rules = games.get("katana").rules_version
+    assert re.fullmatch(rf"EngineError: katana rules {re.escape(rules)}, 5 players, seed {bad_seed}, at step 9, "
+                        r"seat \d: the game is not over and this seat must act, but it has no legal decision",
+                        broken.error), broken.error
+    assert set(MatchSeat.objects.filter(match_id=bad).values_list("status", flat=True)) == {""}, "nobody forfeits"
+    assert not RatingEntry.objects.filter(match_id=bad).exists()
+    assert RatingEntry.objects.filter(match_id__in=good, kind="live").count() == 5 * len(good)
+    # Not an internal error: anyone sees why on the match's page.
+    assert broken.error in client.get(reverse("match-detail", args=[bad])).content.decode()
 
 
 def test_storing_one_by_one_keeps_a_late_result_discarded(house, monkeypatch):
