@@ -8,7 +8,6 @@ import array
 
 import cython
 
-from . import _ghost
 from . import chapters
 from . import data
 from ._core import ShogunCore
@@ -241,7 +240,6 @@ class ShogunFlow(ShogunCore):
                 if self.side_kind == PALACE_AREA and self._usable_halls(other, False):
                     return self._to(PH_SIDE_HALL, other)
             if self.turn == self.n:                   # after the ghost's turn (R123 d, R125)
-                _ghost.academy_decoration(self.ghost)
                 return self._next_turn()
             return self._to(PH_AFTER, self.turn)
         if phase == A_SIDE_FREE:

@@ -18,7 +18,7 @@ cdef tuple GHOST_BLOCKED, GHOST_DECK, GHOST_SET_ASIDE
 
 
 cdef class Ghost:
-    cdef public int level, available, unlocked, score, decoration_due, total
+    cdef public int level, available, unlocked, score, total
     cdef public bint plays_first, passed
     cdef public Rng rng
     cdef public list blocked, washitsu, sashimono, katana, deck, discard, set_aside, honours, halls

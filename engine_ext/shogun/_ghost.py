@@ -16,9 +16,13 @@ R115-R132 and rulings A19-A26 are those of ``shared/rules/shogun-no-katana.md``.
 * R124, A22: the visible market card with the highest number; a tie goes to the deck's top card
   (display position 0), then left to right.
 * R125, A20: the academy decorates the first undecorated resource of the katana, repeats allowed;
-  every decorated resource adds its decoration points to the katana's value.  « si un joueur
-  humain active l'Académie, le fantôme NE façonne AUCUNE ressource » (l.916): the decoration is
-  due once the seats have had their benefit, and a seat decorating then cancels it.
+  every decorated resource adds its decoration points to the katana's value.  It is step 1 of the
+  ghost's academy (« 1. Le fantôme façonne la première ressource … »), done at once, before the
+  seats' benefit of step 3, and nothing a seat then does takes it back.  « si un joueur humain
+  active l'Académie, le fantôme NE façonne AUCUNE ressource » (l.916) is a seat placing a worker
+  at the academy, as « si l'Académie est activée par un autre joueur » (l.452) is for the seats'
+  benefit there: the ghost takes no benefit from a seat's academy.  It is not a seat decorating as
+  the benefit step 3 hands out.
 * R127, A24: a full area is scored as if the ghost had placed there and changes nothing else; the
   ghost draws again for the same worker, each of its cards at most once in a turn: the cards drawn
   for full areas wait beside the deck until the worker is placed (so an emptied deck reshuffles
@@ -79,7 +83,6 @@ class Ghost:
         self.halls = []                              # hall slots holding one of its members
         self.market_cards = []
         self.plays_first = False                     # R117: last in round 1
-        self.decoration_due = 0                      # R125: its academy decoration, unless a seat decorates
         self.passed = False
         self.end = {}                                # R131 parts, at the end
         self.total = 0
@@ -88,7 +91,7 @@ class Ghost:
         # Field by field: the compiled class has no __dict__.
         other = Ghost.__new__(Ghost)
         other.level, other.available, other.unlocked, other.score = self.level, self.available, self.unlocked, self.score
-        other.plays_first, other.decoration_due, other.passed = self.plays_first, self.decoration_due, self.passed
+        other.plays_first, other.passed = self.plays_first, self.passed
         other.total, other.end = self.total, dict(self.end)
         other.blocked, other.washitsu, other.sashimono = list(self.blocked), list(self.washitsu), list(self.sashimono)
         other.deck, other.discard, other.set_aside = list(self.deck), list(self.discard), list(self.set_aside)
@@ -502,7 +505,7 @@ def _ghost_card(state, ghost, card, players):
         if not free:
             return -1
         state.academy_used[_first_free(state.academy_used)] = 1
-        ghost.decoration_due = 1                                         # l.916: after the seats' benefit
+        ghost.decorate_first()                                           # step 1, before the seats' benefit
         ghost.discard.append(card)
         return ACADEMY_BENEFIT
     ghost.score += GHOST_KOMAINU_POINTS                                  # R126
@@ -512,14 +515,6 @@ def _ghost_card(state, ghost, card, players):
     ghost.plays_first = True
     ghost.discard.append(card)
     return NO_BENEFIT
-
-
-def academy_decoration(ghost):
-    """R125, l.916: once every seat has had the academy's benefit, the ghost decorates its first
-    plain resource unless a seat decorated one (``decoration_due`` is cleared then)."""
-    if ghost.decoration_due:
-        ghost.decoration_due = 0
-        ghost.decorate_first()
 
 
 def _first_free(used):

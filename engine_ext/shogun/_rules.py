@@ -577,8 +577,6 @@ class ShogunState(ShogunFlow):
         if ph == PH_DECORATE:
             self.used_artisans |= 1 << r
         elif ph == PH_SIDE_DECORATE:
-            if self.ghost is not None:
-                self.ghost.decoration_due = 0           # R125 l.916: a seat decorated, the ghost does not
             self._goto(A_SIDE_FREE, s)
         else:
             self._pop()

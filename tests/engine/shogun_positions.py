@@ -3,10 +3,10 @@
 ``position`` starts a normal game with the rules module's ``new_state``, plays the starting draft,
 then empties every forge, stock and purse, so that a test describes only what it needs: coins,
 stocks, swords (by tile key, cell name such as ``"R3C2"``, resources already placed and the ones
-decorated), cards in hand, family members in halls, the round, whose turn it is.  Rows are
-numbered from 1 (Laque, at the top) to 4 (Galuchat); resources are named by their letters L, B,
-A, G.  Both builds index their state like lists (flat int tables, lists of lists), so tests read
-and set fields directly.
+decorated), cards in hand, family members in halls, the round, whose turn it is, the ghost's level
+(0: no ghost).  Rows are numbered from 1 (Laque, at the top) to 4 (Galuchat); resources are named
+by their letters L, B, A, G.  Both builds index their state like lists (flat int tables, lists of
+lists), so tests read and set fields directly.
 """
 from engine_ext.shogun import data
 from engine_ext.shogun.actions import ACTIONS, CELLS
@@ -31,8 +31,8 @@ def card(key):
 
 
 def position(R, n=4, *, seed=1, round=1, turn=0, coins=None, stock=None, swords=None, hands=None,
-             halls=None, members=None, artisans=None, first=None):
-    s = R.new_state(n, seed)
+             halls=None, members=None, artisans=None, first=None, ghost=0):
+    s = R.new_state(n, seed, {"ghost": ghost} if ghost else None)
     while s.phase == PH_DRAFT:
         s.apply(s.actor, ACTIONS.first("DRAFT"))
     for seat in range(n):

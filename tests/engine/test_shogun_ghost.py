@@ -271,7 +271,8 @@ def test_r124_a_market_card_takes_the_highest_number_and_scores_the_figures_ther
     assert state.market_display[1] == market(3)               # the deck's top card fills the gap
 
 
-def test_r125_an_academy_card_scores_the_best_bot_artisan_and_opens_the_benefit(build):
+def test_r125_an_academy_card_decorates_first_scores_the_best_bot_artisan_and_opens_the_benefit(build):
+    """« 1. Le fantôme façonne la première ressource non utilisée »: step 1, before the seats' benefit."""
     G = ghost_module(build)
     state = table(build)
     ghost = G.Ghost(3, Rng(16))
@@ -279,45 +280,51 @@ def test_r125_an_academy_card_scores_the_best_bot_artisan_and_opens_the_benefit(
     state.artisan[1 * data.NUM_RESOURCES + 2] = 2
     ghost.deck = [A]
     assert G.ghost_turn(state, ghost) == G.ACADEMY_BENEFIT
-    assert ghost.score == 2 + 2 and ghost.katana == [[GALUCHAT, 0]]   # l.916: not before the seats' turn
-    G.academy_decoration(ghost)                                # no seat decorated
-    assert ghost.katana == [[GALUCHAT, 1]] and not ghost.decoration_due
+    assert ghost.score == 2 + 2 and ghost.katana == [[GALUCHAT, 1]]
 
 
-def test_r125_l916_a_seat_decorating_at_the_ghosts_academy_cancels_the_ghosts_decoration(build):
-    G = ghost_module(build)
-    ghost = G.Ghost(3, Rng(16))
-    ghost.take_sword(tile("gaa"), house=0, round_index=0)
-    ghost.decoration_due = 1
-    ghost.decoration_due = 0                                   # what a seat's decoration does (_rules)
-    G.academy_decoration(ghost)
-    assert ghost.katana == [[GALUCHAT, 0]]
+def test_r125_l916_a_seat_decorating_as_the_ghosts_academy_benefit_leaves_the_ghosts_decoration(build):
+    """« si un joueur humain active l'Académie, le fantôme NE façonne AUCUNE ressource » (l.916) is
+    a seat's worker at the academy (« l'Académie est activée par un autre joueur », l.452), not the
+    benefit step 3 hands the seats: the decoration of step 1 stays."""
+    from shogun_positions import act, phase, position
+    R = load_module("engine_ext.shogun._rules", build)
+    state = position(R, 1, ghost=3, turn=0, first=0, swords={0: {"R1C2": ("lbb", 1)}})
+    state.ghost.take_sword(tile("gaa"), house=0, round_index=0)
+    state.ghost.deck = [A]
+    act(state, 0, "WORKER_KOMAINU", "DONE")                          # then the ghost plays its academy
+    assert (phase(state), state.actor) == ("side_decorate", 0)
+    assert state.ghost.katana == [[GALUCHAT, 1]]
+    act(state, 0, "DECORATE_R1C2_LAQUE")
+    assert state.cell_deco[0 * data.FORGE_CELLS + 1] == 1 << data.LAQUE
+    assert state.ghost.katana == [[GALUCHAT, 1]]
 
 
-def test_r125_l916_in_play_a_seat_that_decorates_at_the_ghosts_academy_cancels_its_decoration(build):
-    """Solo games against ghost 3 with random seats: at each academy benefit the ghost hands out, the
-    ghost decorates its first plain resource once the seat declines, and nothing when it decorates."""
+def test_r125_in_play_the_ghosts_academy_decorates_before_the_seats_benefit_whatever_they_do(build):
+    """Solo games against ghost 3 with random seats: when the seat is asked for the academy benefit
+    the ghost hands out, the ghost has already decorated a resource it had plain before its turn,
+    and the seat's choice, decorating or not, leaves the ghost's katana as it is."""
     from arena import games
     game = games.get("shogun", build)
     seen = {"decorated": 0, "declined": 0}
     for seed in range(30):
         state = game.new_state(1, seed, {"ghost": 3})
         rng = random.Random(seed)
+        before = []                                       # the ghost's katana before the last decision
         while not state.is_terminal():
             seat = state.current_seats()[0]
             action = rng.choice(state.legal_actions(seat))
+            katana = [list(slot) for slot in state.ghost.katana]
             side = state.full_view()["phase"] == "side_decorate"
             if side:
-                assert state.ghost.decoration_due == 1
-                katana = [list(slot) for slot in state.ghost.katana]
+                if any(not decorated for _, decorated in before):
+                    assert sum(d for _, d in katana) > sum(d for _, d in before), seed
                 workers = state.ghost.available
             state.apply(seat, action)
+            before = katana
             if side and not state.is_terminal() and state.ghost.available == workers:   # no ghost turn since
-                took = game.action_name(action).startswith("DECORATE_")
-                seen["decorated" if took else "declined"] += 1
-                decorated = sum(d for _, d in state.ghost.katana[:len(katana)])
-                plain = any(not d for _, d in katana)
-                assert decorated == sum(d for _, d in katana) + (1 if plain and not took else 0), seed
+                seen["decorated" if game.action_name(action).startswith("DECORATE_") else "declined"] += 1
+                assert [list(slot) for slot in state.ghost.katana] == katana, seed
     assert seen["decorated"] and seen["declined"], seen
 
 
