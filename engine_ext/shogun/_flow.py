@@ -217,7 +217,6 @@ class ShogunFlow(ShogunCore):
                 return self._to(PH_RESOLVE, seat)
             self._close_moment(seat)
             self.action_area[seat] = -1
-            self.settle_first_favour()
             return self._next_turn()
         if phase == A_FORGE_END:
             for cell in range(CELLS):
@@ -280,6 +279,9 @@ class ShogunFlow(ShogunCore):
         raise AssertionError("unknown step %d" % phase)
 
     def _next_turn(self):
+        """The sequence that ends settles Favour I (R103, A12): a seat's turn, or the ghost's with
+        the benefits it handed out, which is a sequence of its own."""
+        self.settle_first_favour()
         if self.ghost is not None:
             return self._next_turn_with_ghost()
         for k in range(1, self.n + 1):

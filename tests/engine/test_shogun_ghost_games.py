@@ -7,8 +7,11 @@ import pytest
 
 from arena.engines import load_module
 from engine_ext.shogun import data
+from engine_ext.shogun.views import EVENT_NAMES
 
-from shogun_positions import act, phase
+from shogun_positions import act, phase, position, put_sword
+
+EV_FAVOUR = EVENT_NAMES.index("favour")
 
 
 def rules(build):
@@ -115,3 +118,31 @@ def test_the_fast_path_plays_with_the_ghost_alike_in_both_builds():
         assert fast == uncompiled.play_random_games(players, 6, 300 + level, {"ghost": level})
         assert fast["decisions"] > 0
     assert compiled.play_random_games(2, 3, 9) != compiled.play_random_games(2, 3, 9, {"ghost": 3})
+
+
+def _katana_in_the_forge(state, seat, where, placed):
+    """Seat's katana L B A G in its forge with its first ``placed`` resources on it."""
+    state.katana_comp[seat] = [data.LAQUE, data.BOIS, data.ACIER, data.GALUCHAT]
+    state.katana_state[seat] = 1
+    put_sword(state, seat, where, "katana", placed)
+
+
+def test_r103_a_katana_delivered_in_the_ghosts_turn_takes_favour_i_alone_before_the_next_seat_plays(build):
+    """« au cours de la même séquence de jeu »: the ghost's turn is a sequence of its own.  Seat 0
+    delivers its katana in it (a side benefit of the ghost's palace: the move hall), seat 1 in its
+    own next turn: seat 0 takes Favour I alone, with its 6 points."""
+    R = rules(build)
+    state = position(R, 2, ghost=3, turn=0, first=1, halls=("coins", "galuchat", "laque", "move", "artisan"),
+                     members={0: (3,)}, stock={0: "G"})
+    _katana_in_the_forge(state, 0, "R3C2", 3)                          # its Galuchat left to place
+    _katana_in_the_forge(state, 1, "R4C2", 4)                          # complete
+    state.favour[data.FAVOUR_FIRST] = -2                               # Favour I in play
+    state.ghost.deck = [data.G_PALACE]
+    act(state, 0, "WORKER_KOMAINU", "DONE")                            # then the ghost plays
+    assert (phase(state), state.actor, state.turn) == ("side_hall", 0, 2)
+    act(state, 0, "HALL_4", "MOVE_R3C2", "DELIVER_R4C2", "DONE", "COLLECT_ROW", "COLLECT_COLUMN", "DONE")
+    assert (phase(state), state.actor, state.turn) == ("turn", 1, 1)
+    act(state, 1, "DELIVER_R4C2", "DONE", "COLLECT_ROW", "COLLECT_COLUMN", "WORKER_ROW_1", "DONE", "DONE")
+    assert state.katana_state[1] == 2 and state.turn != 1              # seat 1's turn is over
+    favours = [e[1:4] for e in state.events if e[0] == EV_FAVOUR]      # seat, favour, points
+    assert favours == [(0, data.FAVOUR_FIRST, 6)] and state.favour[data.FAVOUR_FIRST] == 0
