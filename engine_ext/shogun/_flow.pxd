@@ -83,7 +83,12 @@ cdef class ShogunFlow(ShogunCore):
     @cython.locals(hall=cython.int)
     cdef bint _hall_usable(self, int seat, int slot) noexcept
     cdef list _usable_halls(self, int seat, bint own_action)
+    cdef bint _hall_swaps(self, int seat, int slot) noexcept
     cdef bint _can_katana(self, int seat)
+    @cython.locals(e=cython.int, r=cython.int, need=cython.int, least=cython.int, have=cython.int)
+    cdef bint _katana_reachable(self, int seat)
+    @cython.locals(r=cython.int, entry=list, ok=cython.bint)
+    cdef bint _recovers(self, int seat, int need)
     cdef bint _katana_entry_possible(self, int seat)
     @cython.locals(added=cython.int)
     cdef object _recoverable(self, int seat, int r)

@@ -50,6 +50,7 @@ MONKS = data.MONKS
 FAMILY_MEMBERS = data.FAMILY_MEMBERS
 NO_DECORATING = chapters.NO_DECORATING      # the story chapter whose academy is closed
 KATANA_MAX_RESOURCES = data.KATANA_MAX_RESOURCES
+assert KATANA_MAX_RESOURCES >= data.NUM_RESOURCES + 1     # the shortest katana from any entry (_katana_reachable)
 PROJECT_CHANGE_PENALTY = data.PROJECT_CHANGE_PENALTY
 KOMAINU_COINS = data.KOMAINU_COINS
 ROUNDS = data.ROUNDS
@@ -638,15 +639,61 @@ class ShogunFlow(ShogunCore):
     def _usable_halls(self, seat, own_action):
         found = []
         for slot in range(N_HALLS):
-            if self._hall_usable(seat, slot):
-                if not own_action or not self.activated_halls & (1 << slot) or self.repeat_left > 0:
-                    found.append(slot)
+            if own_action and self.activated_halls & (1 << slot) and self.repeat_left <= 0:
+                continue
+            if self._hall_usable(seat, slot) or (own_action and self._hall_swaps(seat, slot)):
+                found.append(slot)
         return found
 
-    def _can_katana(self, seat):
-        if self.katana_state[seat] != 0 or not self.project_complete(seat):
+    def _hall_swaps(self, seat, slot):
+        """R66 c: the move hall of the seat's own palace action, not activated yet, with the monk's
+        repeat left gives two moves together, which may swap two swords that block each other."""
+        if (not self.member[seat * N_HALLS + slot] or HALL_KIND[self.halls[slot]] != H_MOVE
+                or self.activated_halls & (1 << slot) or self.repeat_left <= 0):
             return False
-        return self._katana_entry_possible(seat)
+        for upper in range(N_SWAPS):
+            if self.can_swap(seat, upper):
+                return True
+        return False
+
+    def _can_katana(self, seat):
+        return self.katana_state[seat] == 0 and self._katana_reachable(seat)
+
+    def _katana_reachable(self, seat):
+        """R96-R99: whether the project, changed as the rules allow (forgotten resources recovered,
+        the excess dropped, one of each type kept), can be laid from a free entry cell.  Laid from
+        the top or bottom row's cell, a chain needs one resource of each type; from a middle row's,
+        a second of that row's type (it goes out to one end and comes back through it); any more
+        are laid beside their like.  So the fewest resources that do are at most 5, within the 7
+        a katana holds, and only what recovery must bring matters."""
+        for e in range(NRES):
+            if self.cell_tile[seat * CELLS + e * COLS] >= 0:
+                continue
+            need = 0                                  # two bits a type, Laque lowest
+            for r in range(NRES):
+                least = 2 if r == e and 0 < e < NRES - 1 else 1
+                have = self.project[seat * NRES + r]
+                if have < least:
+                    need += (least - have) << (2 * r)
+            if self._recovers(seat, need):
+                return True
+        return False
+
+    def _recovers(self, seat, need):
+        """Whether RECOVER decisions, in some order, bring the resources ``need`` counts (two bits a
+        type), each taken from the first delivered sword that still allows it: the order matters."""
+        if need == 0:
+            return True
+        for r in range(NRES):
+            if (need >> (2 * r)) & 3:
+                entry = self._recoverable(seat, r)
+                if entry is not None:
+                    entry[2 + r] += 1
+                    ok = self._recovers(seat, need - (1 << (2 * r)))
+                    entry[2 + r] -= 1
+                    if ok:
+                        return True
+        return False
 
     def _katana_entry_possible(self, seat):
         counts = self.counts

@@ -25,7 +25,7 @@ cdef class ShogunState(ShogunFlow):
     @cython.locals(legal=cython.bint)
     cdef bint _is_legal(self, int action)
     @cython.locals(s=cython.int, ph=cython.int, monk_ok=cython.bint, h=cython.int, a=cython.int, b=cython.int,
-                   last=cython.int, total=cython.int, used=cython.int)
+                   last=cython.int, total=cython.int, used=cython.int, entry=list)
     cdef void _mark_legal(self, bint with_free)
     @cython.locals(s=cython.int, ph=cython.int, a=cython.int, b=cython.int, r=cython.int, slot=cython.int,
                    points=cython.int, times=cython.int, tile=cython.int)

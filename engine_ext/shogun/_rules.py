@@ -29,19 +29,32 @@ steps its area asks, then ``DONE``.  Rulings where the rulebook is silent, besid
 * Palace: adding a member is mandatory while one is at home (A8); a reorganization moves each member
   at most once (members are alike, so any final placement is reachable).  The monk's extra
   activation repeats a hall already activated (choose ``HALL_<h>`` again); in the move-sword hall it
-  may be taken at once, giving two moves together, which is how two swords swap (R66 c).
+  may be taken at once, giving two moves together, which is how two swords swap (R66 c).  So with
+  the repeat left that hall is offered when its two moves can swap two swords that block each
+  other, no other sword able to move (« il est possible d'invertir 2 Sabres en plaçant un Moine
+  au Palais et en profitant de l'Avantage de la salle « déplacement de Sabre » à deux reprises »).
 * Side benefits (R58, R63) are asked one seat at a time, clockwise from the actor's left; a seat
   with no legal benefit is skipped (everything is public, so skipping reveals nothing).
 * An academy advance is mandatory when possible; an artisan in the last column cannot advance (A6).
   Komainu with a monk (R69, A7): one monk effect of another area alone (forge: one sword move;
   market: one more visible card; academy: one advance; palace: one hall of yours once; house: a
   sashimono of your choice).
-* Katana (R96-R99): it is put in play when the project holds every type; ``RECOVER_<res>`` takes a
-  forgotten resource from the first delivered sword that still allows it, ``DROP_<res>`` discards
-  one (at least one of each type stays); each costs 1 point and gives Honte.  The composition is
+* Katana (R96-R99): ``KATANA`` is offered when the project, changed as the rules allow, can hold
+  every type and be laid from a free entry cell, recovery bringing a type it lacks too (« vous
+  avez oublié … de placer les ressources dont vous avez besoin … vous pouvez les récupérer »).
+  ``RECOVER_<res>`` takes a forgotten resource from the first delivered sword that still allows
+  it, ``DROP_<res>`` discards one (at least one of each type stays); each costs 1 point and gives
+  Honte, and only changes that keep a way to ``DONE`` are offered (« défausser les ressources
+  excédentaires » never leaves the seat without a decision).  The composition is
   laid one resource at a time; only entries that keep the rest placeable are offered; the entry
   cell must be free (A32).  Forging it uses resources from the stock (A34); it can be decorated (A35).
-* Favour I (R103, A12): katanas delivered in the same seat's turn are simultaneous.
+* Favour I (R103, A12): katanas delivered in the same sequence are simultaneous, Favour I settled
+  as it ends (« au cours de la même séquence de jeu »): a seat's turn, or the ghost's turn with the
+  benefits it hands out, a sequence of its own.
+* The ghost's academy (R125): it decorates at once (« 1. Le fantôme façonne la première
+  ressource … »), whatever the seats then do with their benefit; « si un joueur humain active
+  l'Académie, le fantôme NE façonne AUCUNE ressource » is a seat's worker there, as in « si
+  l'Académie est activée par un autre joueur » (``_ghost``'s rulings).
 * Supplies (R114): coins and resources unlimited; 14 sashimono per type (a sword from an exhausted
   house carries none); empty decks and stacks give nothing.
 * A seat that forfeits ends the game at once: it is scored as it stands and ranks last, alone.
@@ -246,17 +259,26 @@ class ShogunState(ShogunFlow):
                 for r in range(NRES):
                     if self.tile_count(entry[0], r) > entry[2 + r]:
                         self._offer(PROJECT + r)
-        elif ph == PH_KATANA_MODIFY:
+        elif ph == PH_KATANA_MODIFY:                     # each change offered keeps a way to DONE
             total = 0
             for r in range(NRES):
                 total += self.project[s * NRES + r]
-            if total <= KATANA_MAX_RESOURCES and self._katana_entry_possible(s):
+            if total <= KATANA_MAX_RESOURCES and self.project_complete(s) and self._katana_entry_possible(s):
                 self._offer(DONE)
             for r in range(NRES):
-                if self._recoverable(s, r) is not None:
-                    self._offer(RECOVER + r)
+                entry = self._recoverable(s, r)
+                if entry is not None:
+                    entry[2 + r] += 1
+                    self.project[s * NRES + r] += 1
+                    if self._katana_reachable(s):
+                        self._offer(RECOVER + r)
+                    entry[2 + r] -= 1
+                    self.project[s * NRES + r] -= 1
                 if self.project[s * NRES + r] > 1:
-                    self._offer(DROP + r)
+                    self.project[s * NRES + r] -= 1
+                    if self._katana_reachable(s):
+                        self._offer(DROP + r)
+                    self.project[s * NRES + r] += 1
         elif ph == PH_COMPOSE:
             comp = self.katana_comp[s]
             left = self.compose_left

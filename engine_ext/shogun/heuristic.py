@@ -454,6 +454,9 @@ class SwordSmith:
         if "DONE" in named:
             return "DONE"
         project = self.me["project"]
+        for r in range(4):                      # a type the project lacks first: nothing is laid without it
+            if not project[data.RESOURCES[r]] and "RECOVER_" + RESOURCE_NAMES[r] in named:
+                return "RECOVER_" + RESOURCE_NAMES[r]
         drops = sorted((-project[data.RESOURCES[r]], r) for r in range(4) if "DROP_" + RESOURCE_NAMES[r] in named)
         return "DROP_" + RESOURCE_NAMES[drops[0][1]] if drops else None
 

@@ -204,3 +204,47 @@ def test_e18_sashimono_sets(build):
     for r, count in enumerate((3, 0, 1, 0)):
         s.sashimono[JOHN * 4 + r] = count
     assert s.sashimono_points(JOHN) == 3 + 1 + 1
+
+
+def test_dropping_a_resource_never_leaves_the_katana_without_a_way_into_the_forge(build):
+    """« défausser les ressources excédentaires »: L B A A G with the Laque and Galuchat entry cells
+    taken can only be laid A G A B L; dropping an Acier would leave L B A G, whose two orders both
+    enter on a taken cell, and the seat with nothing left to decide."""
+    R = rules(build)
+    s = position(R, 4, turn=RINGO, swords={RINGO: {"R1C1": ("lbb", 0), "R4C1": ("gaa", 0)}})
+    for r, count in enumerate((1, 1, 2, 1)):
+        s.project[RINGO * 4 + r] = count
+    act(s, RINGO, "KATANA")
+    assert legal_names(s, RINGO) == ["DONE"]
+    act(s, RINGO, "DONE")
+    assert legal_names(s, RINGO) == ["COMPOSE_ACIER"]
+    act(s, RINGO, "COMPOSE_ACIER", "COMPOSE_GALUCHAT", "COMPOSE_ACIER", "COMPOSE_BOIS", "COMPOSE_LAQUE")
+    assert sword_at(s, RINGO, "R3C1") == "katana" and s.score[RINGO] == 0
+
+
+def test_a_forgotten_resource_can_be_recovered_to_complete_the_project(build):
+    """« vous avez oublié … de placer les ressources dont vous avez besoin … vous pouvez les
+    récupérer »: a project of L, B, A and a delivered sword whose Galuchat was never added."""
+    R = rules(build)
+    s = position(R, 4, turn=RINGO)
+    for r, count in enumerate((1, 1, 1, 0)):
+        s.project[RINGO * 4 + r] = count
+    s.delivered[RINGO].append([tile("gaa"), 0, 0, 0, 0, 0])
+    assert "KATANA" in legal_names(s, RINGO)
+    act(s, RINGO, "KATANA")
+    assert "DONE" not in legal_names(s, RINGO) and "RECOVER_GALUCHAT" in legal_names(s, RINGO)
+    act(s, RINGO, "RECOVER_GALUCHAT", "DONE")
+    assert phase(s) == "compose" and s.score[RINGO] == -1 and s.shame[RINGO] == 1
+    assert s.delivered[RINGO][0][2:] == [0, 0, 0, 1]
+
+
+def test_the_katana_is_not_offered_when_no_recovery_completes_the_project(build):
+    R = rules(build)
+    s = position(R, 4, turn=RINGO)
+    for r, count in enumerate((1, 1, 1, 0)):
+        s.project[RINGO * 4 + r] = count
+    s.delivered[RINGO].append([tile("gaa"), 0, 0, 0, 1, 0])                 # one added: one more may come
+    s.delivered[RINGO].append([tile("gag"), 0, 0, 0, 1, 1])                 # two added: no more
+    assert "KATANA" in legal_names(s, RINGO)
+    s.delivered[RINGO][0][4] = 2
+    assert "KATANA" not in legal_names(s, RINGO)

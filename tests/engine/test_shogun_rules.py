@@ -333,3 +333,28 @@ def test_set_up_per_player_count(build):
             assert len(s.draft) == n and 0 <= s.first < n                                                # R11, R12
             assert sum(1 for t in s.space_tile if t >= 0) == sum(s.space_open)                           # R6
             assert len(s.tile_stack) == 50 - sum(s.space_open) - n
+
+
+def test_a_palace_monk_swaps_two_swords_that_block_each_other_through_the_move_hall_taken_twice(build):
+    """« il est possible d'invertir 2 Sabres en plaçant un Moine au Palais et en profitant de
+    l'Avantage de la salle « déplacement de Sabre » à deux reprises »: the hall is offered when the
+    only move is the two swords trading places, which needs both of its activations."""
+    R = rules(build)
+    s = position(R, 4, turn=JOHN, coins={JOHN: 5}, halls=FIRST_GAME, members={JOHN: (3,)}, stock={JOHN: "LB"},
+                 swords={JOHN: {"R1C2": ("lbb", 1), "R2C2": ("bll", 1)}})      # Bois down, Laque up
+    act(s, JOHN, "MONK_PALACE", "HALL_1", "DONE")                            # a member placed, none moved
+    assert phase(s) == "palace_activate" and "HALL_4" in legal_names(s, JOHN)
+    act(s, JOHN, "HALL_4")
+    assert legal_names(s, JOHN) == ["DONE", "HALL_4"]                        # one move does not swap
+    act(s, JOHN, "HALL_4", "SWAP_R1C2")
+    assert sword_at(s, JOHN, "R1C2") == "bll" and sword_at(s, JOHN, "R2C2") == "lbb"
+
+
+def test_a_worker_in_the_palace_is_not_offered_a_move_hall_that_cannot_swap_alone(build):
+    R = rules(build)
+    s = position(R, 4, turn=JOHN, halls=FIRST_GAME, members={JOHN: (3,)}, stock={JOHN: "LB"},
+                 swords={JOHN: {"R1C2": ("lbb", 1), "R2C2": ("bll", 1)}})
+    act(s, JOHN, "WORKER_PALACE", "HALL_1", "DONE")
+    assert "HALL_4" not in legal_names(s, JOHN)
+    act(s, JOHN, "HALL_1")
+    assert "HALL_4" not in legal_names(s, JOHN)                              # the hall's one move cannot swap
