@@ -25,7 +25,7 @@ def check_table(n_players, options):
 SPEC = GameSpec(
     id="shogun",
     name="Shōgun no Katana",
-    rules_version="0.2",
+    rules_version="0.3",
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     actions=ACTIONS,
