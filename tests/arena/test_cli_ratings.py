@@ -89,6 +89,22 @@ def test_ratings_eval_quick_includes_the_engine_scenario_of_a_game():
     katana = result["scenarios"]["katana-engine"]
     assert katana["n_train"] + katana["n_test"] == 400
     assert set(katana["systems"]) == {"published", "elo", "openskill", "trueskill"}
+    assert result["goals"]["never_worse"], "the published rating is no worse than any baseline"
+
+
+@pytest.mark.slow
+def test_ratings_eval_full_run_over_every_rated_game_keeps_the_published_rating_no_worse_than_any_baseline():
+    """The run the figures come from: every simulated scenario and 3000 real games of every game
+    with a heuristic (the quick run above is its fast representative)."""
+    from arena.tournaments.scenario import rated_game_ids
+    out = arena("ratings", "eval", "--json", timeout=5400)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    engines = {f"{game}-engine" for game in rated_game_ids()}
+    assert engines <= set(result["scenarios"]) and "two-player-flat-draws" in result["scenarios"]
+    for name in engines:
+        assert result["scenarios"][name]["n_train"] + result["scenarios"][name]["n_test"] == 3000
+    assert result["goals"]["never_worse"], "the published rating is no worse than any baseline"
 
 
 def test_ratings_eval_names_the_games_it_can_play_for_an_unknown_one():
