@@ -666,6 +666,9 @@ class ShogunFlow(ShogunCore):
         a second of that row's type (it goes out to one end and comes back through it); any more
         are laid beside their like.  So the fewest resources that do are at most 5, within the 7
         a katana holds, and only what recovery must bring matters."""
+        for r in range(NRES):                     # most often: a type missing, no sword to bring it
+            if self.project[seat * NRES + r] == 0 and self._recoverable(seat, r) is None:
+                return False
         for e in range(NRES):
             if self.cell_tile[seat * CELLS + e * COLS] >= 0:
                 continue
