@@ -14,8 +14,35 @@ whose layout each game declares once (``SPEC.flat_observation``, listed field by
 bot reference), with the action mask of the legal actions.  See ``docs/research.md``.
 
 pettingzoo and gymnasium come with the ``envs`` extra (``pip install 'samurai-arena[envs]'``).
+Importing this package registers one Gymnasium id per game, ``SamuraiArena/<game>-v0``:
+
+    import gymnasium, arena.envs
+    env = gymnasium.make("SamuraiArena/risques-v0", opponents=["heuristic"], options={"mode": "duel"})
 """
 from arena.engines import COMPILED
+
+GYMNASIUM_NAMESPACE = "SamuraiArena"
+
+
+def gymnasium_id(game):
+    return f"{GYMNASIUM_NAMESPACE}/{game}-v0"
+
+
+def _register_gymnasium():
+    """Registers ``SamuraiArena/<game>-v0`` for every game, when gymnasium is installed; the entry
+    point is named as a string, so nothing of the environment is imported until it is made."""
+    try:
+        import gymnasium
+    except ImportError:   # the envs extra is not installed
+        return
+    from arena import games
+    for game in games.game_ids():
+        if gymnasium_id(game) not in gymnasium.registry:
+            gymnasium.register(id=gymnasium_id(game), entry_point="arena.envs.gym:ArenaGymEnv",
+                               kwargs={"game": game}, disable_env_checker=True)
+
+
+_register_gymnasium()
 
 
 def aec_env(game, players, options=None, seed=0, *, build=COMPILED, render_mode=None):

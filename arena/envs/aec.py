@@ -25,7 +25,8 @@ from arena.match import Table
 
 
 class ArenaAECEnv(Replayable, AECEnv):
-    metadata = {"name": "samurai_arena_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {"name": "samurai_arena_v0", "render_modes": ["ansi", "human"], "render_fps": 4,
+                "is_parallelizable": False}
 
     def __init__(self, game, players, options=None, seed=0, build=COMPILED, render_mode=None):
         super().__init__()

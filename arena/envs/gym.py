@@ -45,7 +45,8 @@ def _factory(spec, game_id, trusted):
 
 
 class ArenaGymEnv(Replayable, gymnasium.Env):
-    metadata = {"render_modes": ["ansi", "human"]}
+    # render_fps: the pace of "human" rendering a recorder or viewer takes (a frame a decision)
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game, seat=0, opponents=("random",), players=None, options=None, seed=0, trusted=False,
                  illegal="forfeit", build=COMPILED, render_mode=None):

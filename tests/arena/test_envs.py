@@ -293,3 +293,18 @@ def test_render_shows_the_table_as_json():
     env.reset()
     shown = json.loads(env.render())
     assert shown["to_act"] == [0] and shown["table"]["target"] == 30
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_gymnasium_make_builds_each_game_from_its_registered_id(game_id):
+    import gymnasium
+
+    from arena.envs import gymnasium_id
+    players = games.get(game_id).table_sizes()[0] if games.get(game_id).table_sizes() else 2
+    env = gymnasium.make(gymnasium_id(game_id), players=max(players, 2))
+    assert type(env.unwrapped).__name__ == "ArenaGymEnv" and env.unwrapped.game.id == game_id
+    assert env.metadata["render_fps"] > 0 and "ansi" in env.metadata["render_modes"]
+    observation, _ = env.reset(seed=5)
+    action = int(np.flatnonzero(observation["action_mask"])[0])
+    env.step(action)
+    env.close()
