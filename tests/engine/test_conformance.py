@@ -101,12 +101,13 @@ def _check_every_asked_seat_can_decide(game, n, options, seed, purposeful):
 
 
 # Per build: random tables beyond those that cover every option value, games at each covering
-# table, and one game in how many played with the heuristic.  The default run keeps to a few
-# seconds a game and build; the slow run plays many more.  The uncompiled build plays fewer: it is
-# several times slower, and ``test_builds`` holds both builds to the same games step by step.
+# table, and how many of the games, spread among them, the heuristic plays (it costs up to a
+# hundred times a random game).  The default run keeps to a few seconds a game and build; the
+# slow run plays many more.  The uncompiled build plays fewer: it is several times slower, and
+# ``test_builds`` holds both builds to the same games step by step.
 EVERY_SEAT_CAN_DECIDE = {
-    "default": {COMPILED: (150, 2, 3), PYTHON: (30, 1, 6)},
-    "many": {COMPILED: (3000, 10, 3), PYTHON: (600, 3, 6)},
+    "default": {COMPILED: (150, 2, 8), PYTHON: (30, 1, 4)},
+    "many": {COMPILED: (3000, 10, 800), PYTHON: (600, 3, 100)},
 }
 
 
@@ -114,14 +115,16 @@ EVERY_SEAT_CAN_DECIDE = {
 @pytest.mark.parametrize("game_id", list(games.game_ids()))
 def test_every_seat_that_must_act_has_a_legal_decision(game_id, scale, build):
     game = games.get(game_id, build)
-    random_tables, seeds_per_table, purposeful_every = EVERY_SEAT_CAN_DECIDE[scale][build]
+    random_tables, seeds_per_table, purposeful_games = EVERY_SEAT_CAN_DECIDE[scale][build]
     rng = random.Random(f"{game_id}-{scale}")
     tables = _tables(game, random_tables, rng)
     covering = len(tables) - random_tables
+    games_to_play = covering * seeds_per_table + random_tables
+    purposeful_every = max(1, games_to_play // purposeful_games) if game.spec.heuristic else games_to_play + 1
     played = steps = 0
     for index, (n, options) in enumerate(tables):
         for _ in range(seeds_per_table if index < covering else 1):
-            purposeful = bool(game.spec.heuristic) and played % purposeful_every == 0
+            purposeful = played % purposeful_every == 0 and played // purposeful_every < purposeful_games
             steps += _check_every_asked_seat_can_decide(game, n, options, rng.randrange(1 << 30), purposeful)
             played += 1
     assert steps > played, "the games were played, not set up and over at once"
