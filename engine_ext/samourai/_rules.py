@@ -73,8 +73,8 @@ Rulings where the rulebook is silent or ambiguous:
   to 5 plus its extra cards by PC, clockwise from the Emperor (A28, A29).
 * The end (R106-R110): the game ends after the phase 2 of the round in which a clan passed the
   target (strictly more, A16), or in the next one if it was passed in phase 3 (A17), or after
-  round 15 (A15, ``data.MAX_ROUNDS``).  Ranks: honour, then PC, cities, territories, castles and samurai on the
-  board (R109, A18); full ties share a rank.  A seat that forfeits ends the game at once and
+  round 40 (A15, ``data.MAX_ROUNDS``).  Ranks: honour, then PC, cities, territories, castles and
+  samurai on the board (R109, A18); full ties share a rank.  A seat that forfeits ends the game at once and
   ranks last alone.
 """
 import array

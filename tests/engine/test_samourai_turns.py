@@ -255,6 +255,15 @@ def test_the_round_cap_ends_a_game_nobody_wins_after_its_phase_two(build):
             assert s.result()["end_reason"] == "round_cap" and s.result()["ranks"] == [2, 1, 3]
 
 
+def test_a15_a_game_nobody_has_won_goes_on_after_round_15(build):
+    """Heuristic players finish 5-89% of their games after round 15: a cap there decided them."""
+    s = position(build, board={"settsu": (0, 1, False), "tanba": (1, 1, False), "tajima": (2, 1, False)})
+    s.round_no = 15
+    s.done[1] = s.done[2] = 1
+    act(s, 0, "END_TURN")
+    assert not s.is_terminal() and s.round_no == 15 and s.phase == 3
+
+
 def test_t22_an_eliminated_clan_returns_with_an_uprising_five_samurai_and_four_koku(build):
     s = position(build, step="purchase", board={"settsu": (1, 3, False), "harima": (1, 2, False),
                                                 "tanba": (2, 1, False), "owari": (2, 1, True)},
