@@ -61,6 +61,7 @@ SWEEP_LEASES = "workers.tasks.sweep_leases"
 ADVANCE_TOURNAMENTS = "workers.tasks.advance_tournaments"
 REFIT_RATINGS = "workers.tasks.refit_ratings"
 REFRESH_BALANCE = "workers.tasks.refresh_balance"
+SELF_PLAY_BALANCE = "workers.tasks.self_play_balance"
 FAIL_STALE_VALIDATIONS = "workers.tasks.fail_stale_validations"
 
 
@@ -78,6 +79,7 @@ def _beat_schedule():
         "tournaments": {"task": ADVANCE_TOURNAMENTS, "schedule": settings.ARENA_BEAT_TOURNAMENT_SECONDS},
         "refit": {"task": REFIT_RATINGS, "schedule": settings.ARENA_BEAT_REFIT_SECONDS},
         "balance": {"task": REFRESH_BALANCE, "schedule": settings.ARENA_BEAT_BALANCE_SECONDS},
+        "self-play": {"task": SELF_PLAY_BALANCE, "schedule": settings.ARENA_BEAT_SELF_PLAY_SECONDS},
         "validations": {"task": FAIL_STALE_VALIDATIONS, "schedule": settings.ARENA_BEAT_SWEEP_SECONDS},
     }
 

@@ -232,6 +232,8 @@ ARENA_BEAT_REFIT_SECONDS = runtime.env_float("ARENA_BEAT_REFIT_SECONDS", 600.0)
 # (0: none).
 ARENA_BEAT_BALANCE_SECONDS = runtime.env_float("ARENA_BEAT_BALANCE_SECONDS", 1800.0)
 ARENA_BALANCE_SELF_PLAY_GAMES = runtime.env_int("ARENA_BALANCE_SELF_PLAY_GAMES", 200)
+# one missing self-play table a round (workers.tasks.self_play_balance)
+ARENA_BEAT_SELF_PLAY_SECONDS = runtime.env_float("ARENA_BEAT_SELF_PLAY_SECONDS", 120.0)
 ARENA_BEAT_TOURNAMENT_SECONDS = runtime.env_float("ARENA_BEAT_TOURNAMENT_SECONDS", 5.0)
 # Uploaded bots: "MOVE,BANK,STARTUP" seconds replaces every game's own time control (its spec's),
 # for validation and rated matches alike (arena.bots.runner.time_control); empty keeps them.

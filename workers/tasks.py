@@ -106,14 +106,21 @@ def _refit_ratings():
 
 
 def _refresh_balance():
-    """Recomputes each game's balance reports from its ladder matches, and plays the self-play
-    games of any game and player count that has no report under its current rules."""
+    """Recomputes each game's balance reports from its ladder matches."""
+    from web.balance.services import balance_refresh_ladder
+    from web.games import catalog
+    return sum(len(balance_refresh_ladder(game=game)) for game in catalog.game_ids())
+
+
+def _self_play_balance():
+    """Plays the self-play report of one game and player count that has none under its current
+    rules, if any is missing.  One table a round (from a few seconds to about forty for Samouraï's
+    six clans), so that on a fresh site, or after new rules, the worker keeps playing the ladder
+    between them instead of spending its first minutes on every table at once."""
     from django.conf import settings
 
-    from web.balance.services import balance_refresh_ladder, balance_self_play_missing
-    from web.games import catalog
-    ladder = sum(len(balance_refresh_ladder(game=game)) for game in catalog.game_ids())
-    return ladder + len(balance_self_play_missing(games=settings.ARENA_BALANCE_SELF_PLAY_GAMES))
+    from web.balance.services import balance_self_play_missing
+    return len(balance_self_play_missing(games=settings.ARENA_BALANCE_SELF_PLAY_GAMES, limit=1))
 
 
 def _advance_tournaments():
@@ -148,6 +155,7 @@ fail_stale_validations = _periodic(_fail_stale_validations)
 ladder_tick = _periodic(_ladder_tick)
 refit_ratings = _periodic(_refit_ratings)
 refresh_balance = _periodic(_refresh_balance)
+self_play_balance = _periodic(_self_play_balance)
 advance_tournaments = _periodic(_advance_tournaments)
 advance_tournament_round = _periodic(_advance_tournament_round)
 validate_bot_version = _periodic(_validate_bot_version)

@@ -36,7 +36,9 @@ def test_self_play_is_played_once_per_rules_version_and_table(monkeypatch):
 
     monkeypatch.setattr(services, "balance_self_play", counted)
     monkeypatch.setattr(services.arena_games, "game_ids", lambda: ["risques"])
-    first = services.balance_self_play_missing(games=3)
+    (one,) = services.balance_self_play_missing(games=3, limit=1)   # a beat round plays one table
+    assert (one.game, one.players) == ("risques", 2)
+    first = [one] + services.balance_self_play_missing(games=3)
     engine = services.arena_games.get("risques")
     assert calls == [("risques", n) for n in range(engine.min_players, engine.max_players + 1)]
     assert all(row.games == 3 and row.report["bots"][0] == "heuristic" for row in first)

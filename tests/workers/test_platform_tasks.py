@@ -18,14 +18,15 @@ def test_the_services_publish_tasks_under_the_names_the_workers_register():
                        (publishing.ADVANCE_TOURNAMENTS, tasks.advance_tournaments),
                        (publishing.REFIT_RATINGS, tasks.refit_ratings),
                        (publishing.FAIL_STALE_VALIDATIONS, tasks.fail_stale_validations),
-                       (publishing.REFRESH_BALANCE, tasks.refresh_balance)]:
+                       (publishing.REFRESH_BALANCE, tasks.refresh_balance),
+                       (publishing.SELF_PLAY_BALANCE, tasks.self_play_balance)]:
         assert task.name == name and name in app.tasks
 
 
 def test_the_beat_schedule_names_registered_tasks():
     schedule = app.conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
-    assert {"ladder", "sweep", "tournaments", "refit", "validations", "balance"} == set(schedule)
+    assert {"ladder", "sweep", "tournaments", "refit", "validations", "balance", "self-play"} == set(schedule)
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
 
@@ -46,4 +47,5 @@ def test_ladder_refit_and_sweep_tasks(db, settings):
     assert tasks.advance_tournaments.run() == 0
     settings.ARENA_BALANCE_SELF_PLAY_GAMES = 0
     tables = set(Match.objects.annotate(seats_count=Count("seats")).values_list("seats_count", flat=True))
-    assert tasks.refresh_balance.run() == len(tables)   # a ladder report per table size; no self-play asked for
+    assert tasks.refresh_balance.run() == len(tables)   # a ladder report per table size, no self-play
+    assert tasks.self_play_balance.run() == 0            # none asked for

@@ -38,15 +38,18 @@ def balance_self_play(*, game, players, games):
                   rules_version=engine.rules_version, report=report, first=None, last=None)
 
 
-def balance_self_play_missing(*, games):
-    """Self-play reports for every game and player count that has none of ``games`` games under its
-    current rules version (a new game, new rules); ``games`` 0 plays none.  Returns those written."""
+def balance_self_play_missing(*, games, limit=None):
+    """Self-play reports for the games and player counts that have none of ``games`` games under
+    their current rules version (a new game, new rules), at most ``limit`` of them (None: all);
+    ``games`` 0 plays none.  Returns those written."""
     if games <= 0:
         return []
     written = []
     for game in arena_games.game_ids():
         engine = arena_games.get(game)
         for players in engine.table_sizes():      # the self-play tables of the default options
+            if limit is not None and len(written) >= limit:
+                return written
             if not BalanceReport.objects.filter(game=game, players=players, source=BalanceReport.Source.SELF_PLAY,
                                                 rules_version=engine.rules_version, games__gte=games).exists():
                 written.append(balance_self_play(game=game, players=players, games=games))
