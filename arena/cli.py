@@ -6,6 +6,7 @@ import sys
 from arena import cli_ratings, cli_research, cli_site, games
 from arena.cli_common import CommandError, parse_options, stderr_console
 from arena.engines import BUILDS, COMPILED, EngineBuildError
+from arena.match import EngineError
 
 COMMANDS_GROUP = "arena.commands"
 
@@ -352,6 +353,8 @@ def main(argv=None):
         parser.exit(2, f"arena: error: {exc}\n")
     except EngineBuildError as exc:
         parser.exit(3, f"arena: engine build problem: {exc}\n")
+    except EngineError as exc:   # the engine broke its contract: no seat is to blame
+        parser.exit(4, f"arena: engine error: {exc}\n")
 
 
 if __name__ == "__main__":

@@ -114,3 +114,14 @@ def test_a_game_not_over_that_asks_nobody_is_an_engine_error(monkeypatch):
     monkeypatch.setattr(games.Game, "new_state", new_state)
     with pytest.raises(EngineError, match="at step 2: the game is not over, but no seat must act"):
         play_match(TOY, seed=1, agents=[RandomAgent(1), RandomAgent(2)])
+
+
+def test_arena_play_reports_an_engine_error_in_one_line_without_a_traceback(no_decision_after, capsys):
+    from arena.cli import main
+    no_decision_after(3)
+    with pytest.raises(SystemExit) as exited:
+        main(["play", TOY, "--players", "2", "--seed", "5", "--bot", "random"])
+    assert exited.value.code == 4
+    err = capsys.readouterr().err
+    assert err.startswith(f"arena: engine error: toy rules {games.get(TOY).rules_version}, 2 players, seed 5, at step 3")
+    assert "Traceback" not in err
