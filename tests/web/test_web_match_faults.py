@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from arena import games
 from live_servers import require
+from tests.broken_engines import NoDecisionAfter
 from web.matches import execution, services
 from web.matches.models import Match, MatchSeat
 from web.ratings import services as rating_services
@@ -97,24 +98,6 @@ def test_a_match_that_raises_ends_in_error_alone_and_its_batch_mates_are_stored(
     assert escaped not in public and "an internal error stopped this match" in public
 
 
-class _NoDecisionAfter:
-    """A game's state that plays as usual for ``steps`` decisions, then offers the seat that must act
-    no legal decision, though the game is not over: the defect an engine must never have."""
-
-    def __init__(self, state, steps):
-        self._state, self._left = state, steps
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-    def legal_actions(self, seat):
-        return [] if self._left <= 0 else self._state.legal_actions(seat)
-
-    def apply(self, seat, action):
-        self._state.apply(seat, action)
-        self._left -= 1
-
-
 def test_a_match_whose_engine_offers_no_legal_decision_ends_in_error_alone(house, monkeypatch, client):
     ids = _matches(house, 4, seed=70)
     bad = ids[1]
@@ -123,7 +106,7 @@ def test_a_match_whose_engine_offers_no_legal_decision_ends_in_error_alone(house
 
     def new_state(self, n_players, seed, options=None):
         state = real(self, n_players, seed, options)
-        return _NoDecisionAfter(state, 9) if seed == bad_seed else state
+        return NoDecisionAfter(state, 9) if seed == bad_seed else state
 
     monkeypatch.setattr(games.Game, "new_state", new_state)
     report = execution.matches_run(match_ids=ids, worker="w", store_every=3600)
