@@ -217,9 +217,53 @@ def cmd_replay_verify(args):
     return 0
 
 
+def cmd_bench_match(args):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from arena.bots import bench
+
+    if not args.match_game or not args.bots:
+        raise CommandError("usage: arena bench match GAME --bots FILE [FILE ...] [--matches N]")
+    game = _game(args.match_game)
+    if args.matches < 1:
+        raise CommandError("--matches must be at least 1")
+    columns = (TextColumn("{task.description:<32}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    try:
+        with Progress(*columns, console=stderr_console(), transient=args.json) as progress:
+            report = bench.run_match(game.id, args.bots, players=args.players, matches=args.matches,
+                                     seed=args.seed, trusted=args.trusted, progress=progress)
+    except _bot_errors() as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['game']}, {report['players']} players, every seat {', '.join(sorted(set(report['bots'])))}; "
+          f"sandbox {report['sandbox']}; load average {report['load_average']['min']}-{report['load_average']['max']}")
+    print(f"  {report['decisions_per_match']} decisions a match")
+    for label, key in (("built-in heuristics", "heuristics"), ("bots kept between matches", "kept"),
+                       ("bots started for one match", "one_off")):
+        row = report[key]
+        print(f"  {label:<28} {row['ms_per_match']:>9.2f} ms/match {row['us_per_decision']:>9.1f} µs/decision "
+              f"(n={row['matches']})")
+    kept, ratios = report["kept"], report["ratios"]
+    print(f"  kept: {kept['processes_started']} processes started, {kept['matches_on_a_kept_process']} seats "
+          f"played by a kept process")
+    print(f"  sandboxed / heuristics: {ratios['kept_over_heuristics']}x kept, "
+          f"{ratios['one_off_over_heuristics']}x one-off (wall time)")
+    cpu, cpu_ratios = report["cpu_ms_per_match"], report["cpu_ratios"]
+    print(f"  CPU ms/match (arena and bots): heuristics {cpu['heuristics']}, kept {cpu['kept']}, "
+          f"one-off {cpu['one_off']}: {cpu_ratios['kept_over_heuristics']}x kept, "
+          f"{cpu_ratios['one_off_over_heuristics']}x one-off")
+    for failure in report["failures"][:10]:
+        print(f"  failed: {failure}")
+    return 0 if not report["failures"] else 1
+
+
 def cmd_bench(args):
     if args.game == "sandbox":
         return cmd_bench_sandbox(args)
+    if args.game == "match":
+        return cmd_bench_match(args)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from arena import bench
@@ -305,9 +349,13 @@ def build_parser(argv=None):
     v.set_defaults(run=cmd_replay_verify)
     cli_site.add_replay_fetch(replay_sub)
 
-    p = sub.add_parser("bench", help="measure an engine's speed in its three forms, or the sandbox's cost "
-                                     "(arena bench sandbox)")
-    p.add_argument("game", help="a game, or 'sandbox'")
+    p = sub.add_parser("bench", help="measure an engine's speed in its three forms, the sandbox's cost "
+                                     "(arena bench sandbox), or sandboxed bots' matches against built-in "
+                                     "ones (arena bench match GAME --bots FILE...)")
+    p.add_argument("game", help="a game, 'sandbox' or 'match'")
+    p.add_argument("match_game", nargs="?", metavar="GAME", help="match: the game")
+    p.add_argument("--bots", nargs="+", metavar="FILE", help="match: a bot file for every seat, or one per seat")
+    p.add_argument("--matches", type=int, default=40, help="match: matches of each kind")
     p.add_argument("--games", type=int, default=20000, help="games on the compiled fast path")
     p.add_argument("--starts", type=int, default=30, help="sandbox: bots started and stopped")
     p.add_argument("--decisions", type=int, default=3000, help="sandbox: round trips timed")

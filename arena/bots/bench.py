@@ -119,3 +119,121 @@ def run(*, game_id=None, starts=30, decisions=3000, trusted=False, progress=None
         "act_message_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
         "targets": {"round_trip_median_us": 100, "startup_median_ms": 150},
     }
+
+
+# --------------------------------------------------------------------------- whole matches
+
+def _table_agents(game_id, seed, players):
+    from arena import agents
+    from arena.match import agent_seed
+    return [agents.builtin("heuristic", agent_seed(seed, seat), game_id) for seat in range(players)]
+
+
+def _per_match(samples, decisions):
+    total = sum(samples)
+    return {"matches": len(samples), "ms_per_match": round(total / len(samples) * 1e3, 2),
+            "us_per_decision": round(total / decisions * 1e6, 1) if decisions else None}
+
+
+def _children_cpu():
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, trusted=False, progress=None):
+    """Whole matches of ``game_id`` with a sandboxed bot at every seat against the same table of
+    built-in heuristics, measured in one run, interleaved so that the machine's load weighs on
+    both alike.
+
+    ``bots``: one bot file for every seat, or one per seat.  Three ways of playing the same seeds:
+
+    - ``heuristics``: the game's built-in heuristic at every seat, in this process;
+    - ``kept``: the bots as a worker plays a batch of matches: through one ``BotPool``, each
+      process kept from one match to the next (started once, ended once, both counted);
+    - ``one_off``: a match with processes of its own, started and ended with it (as
+      ``arena match`` plays it), every ``cold_every``-th seed.
+    """
+    import time
+
+    from arena.bots.pool import BotPool
+    from arena.match import play_match
+
+    game = games.get(game_id)
+    if players is None:
+        players = len(bots) if len(bots) > 1 else _players(game)
+    game.check_players(players)
+    if len(bots) not in (1, players):
+        raise ValueError(f"give one bot file for every seat or one per seat ({players}), not {len(bots)}")
+    files = list(bots) * players if len(bots) == 1 else list(bots)
+    task = None if progress is None else progress.add_task("matches", total=matches)
+
+    def tick():
+        if task is not None:
+            progress.advance(task)
+    timed = {"heuristics": [], "kept": [], "one_off": []}
+    decisions = {"heuristics": 0, "kept": 0, "one_off": 0}
+    failures = []
+
+    cpu = {"heuristics": 0.0, "kept": 0.0, "one_off": 0.0}
+
+    def play(kind, match_seed, agents_):
+        started, used, children = time.perf_counter(), time.process_time(), _children_cpu()
+        outcome = play_match(game_id, seed=match_seed, agents=agents_)
+        timed[kind].append(time.perf_counter() - started)
+        cpu[kind] += time.process_time() - used
+        if kind == "one_off":   # its processes have ended and been waited for: their CPU is counted
+            cpu[kind] += _children_cpu() - children
+        decisions[kind] += len(outcome.steps)
+        failures.extend(f"{kind} seed {match_seed} seat {seat}: {status['status']} ({status['reason']})"
+                        for seat, status in enumerate(outcome.seat_status) if status["status"] != "ok")
+
+    loads = []
+    pool = BotPool()
+    try:
+        for index in range(matches):
+            match_seed = seed + index
+            play("heuristics", match_seed, _table_agents(game_id, match_seed, players))
+            # The pool's start-up and its final close belong to the kept matches' time.
+            started = time.perf_counter()
+            seats = [pool.agent(path, trusted=trusted) for path in files]
+            acquire = time.perf_counter() - started
+            play("kept", match_seed, seats)
+            timed["kept"][-1] += acquire
+            if index % cold_every == 0:
+                from arena.bots.runner import BotProcess
+                play("one_off", match_seed, [BotProcess(path, trusted=trusted) for path in files])
+            loads.append(os.getloadavg()[0])
+            tick()
+        # The kept processes' own CPU time, read before they end (their last match is over).
+        cpu["kept"] += sum(process.sandbox.cpu_seconds() for _, process in pool._idle.values())
+    finally:
+        started, used = time.perf_counter(), time.process_time()
+        pool.close()
+        closing = time.perf_counter() - started
+        cpu["kept"] += time.process_time() - used
+    timed["kept"][-1] += closing
+    base = sum(timed["heuristics"]) / len(timed["heuristics"])
+    report = {
+        "game": game_id, "players": players, "bots": [os.path.basename(path) for path in files],
+        "sandbox": "none (trusted)" if trusted else sandbox.availability()[1],
+        "decisions_per_match": round(decisions["heuristics"] / matches, 1),
+        "heuristics": _per_match(timed["heuristics"], decisions["heuristics"]),
+        "kept": {**_per_match(timed["kept"], decisions["kept"]), "processes_started": pool.started,
+                 "matches_on_a_kept_process": pool.reused, "pool_close_ms": round(closing * 1e3, 2)},
+        "one_off": _per_match(timed["one_off"], decisions["one_off"]),
+        "ratios": {
+            "kept_over_heuristics": round(sum(timed["kept"]) / len(timed["kept"]) / base, 2),
+            "one_off_over_heuristics": round(sum(timed["one_off"]) / len(timed["one_off"]) / base, 2),
+        },
+        # CPU time of the arena's process and of the bots' processes per match: what the machine
+        # spends, which other work on it moves far less than wall time.
+        "cpu_ms_per_match": {kind: round(cpu[kind] / len(timed[kind]) * 1e3, 2) for kind in timed},
+        "cpu_ratios": {
+            "kept_over_heuristics": round(cpu["kept"] / len(timed["kept"]) / (cpu["heuristics"] / matches), 2),
+            "one_off_over_heuristics": round(cpu["one_off"] / len(timed["one_off"]) / (cpu["heuristics"] / matches), 2),
+        },
+        "load_average": {"min": round(min(loads), 2), "max": round(max(loads), 2)},
+        "failures": failures,
+    }
+    return report

@@ -6,17 +6,22 @@ It reads the ``start`` message, imports the bot's ``main.py`` (its folder first 
 ``sys.path``, so a zip may hold more modules), sets it up and answers ``ready``; then
 answers each ``act`` with ``action`` until ``end``.  The bot is either a module-level
 ``act(observation, legal_actions)`` (with optional ``setup(info)`` and ``end(result)``
-functions) or a class ``Bot`` with those methods, instantiated once.
+functions) or a class ``Bot`` with those methods, instantiated once per match.
+
+An ``end`` message with ``"next": true`` asks the process to stay for another match of
+the same bot (the arena reuses it within a batch, as chess GUIs reuse engines): the
+harness answers ``ended`` once the bot's ``end`` has returned and waits for the next
+``start``, which creates a new ``Bot`` (the module is imported once per process).
 
 Anything the bot prints goes to stderr (its log), never into the protocol.  A
 Python exception becomes an ``error`` message and the process exits.  This file
 uses the standard library only: nothing of the platform is importable in there.
+It imports no more than it needs (``json``, ``os``, ``sys``), since every bot start
+pays for its imports.
 """
-import importlib.util
 import json
 import os
 import sys
-import traceback
 
 
 def _sender(fd):
@@ -27,13 +32,21 @@ def _sender(fd):
     return send
 
 
-def _load(path):
+def _import(path):
+    """The bot's ``main.py`` as the module ``main``, without importlib's machinery (its imports
+    cost every start)."""
     folder = os.path.dirname(os.path.abspath(path))
     sys.path.insert(0, folder)
-    spec = importlib.util.spec_from_file_location("main", path)
-    module = importlib.util.module_from_spec(spec)
+    module = type(sys)("main")
+    module.__file__ = path
     sys.modules["main"] = module
-    spec.loader.exec_module(module)
+    with open(path, "rb") as handle:
+        source = handle.read()
+    exec(compile(source, path, "exec"), module.__dict__)
+    return module
+
+
+def _instance(module):
     if isinstance(getattr(module, "Bot", None), type):
         return module.Bot()
     if not callable(getattr(module, "act", None)):
@@ -42,6 +55,7 @@ def _load(path):
 
 
 def _error(exc):
+    import traceback
     kind = "limit" if isinstance(exc, (MemoryError, RecursionError)) else "crash"
     lines = traceback.format_exception(exc)
     return {"type": "error", "kind": kind,
@@ -50,12 +64,14 @@ def _error(exc):
 
 
 def run(bot_path, stdin, send):
-    bot = None
+    module = bot = None
     for line in stdin:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "start":
-            bot = _load(bot_path)
+            if module is None:
+                module = _import(bot_path)
+            bot = _instance(module)
             setup = getattr(bot, "setup", None)
             if callable(setup):
                 setup(message)
@@ -67,7 +83,12 @@ def run(bot_path, stdin, send):
             end = getattr(bot, "end", None)
             if callable(end):
                 end(message)
-            return
+            if not message.get("next"):
+                return
+            bot = None
+            sys.stdout.flush()
+            sys.stderr.flush()
+            send({"type": "ended"})
         elif kind == "error":
             return
 
@@ -79,6 +100,7 @@ def main():
     try:
         run(sys.argv[1], sys.stdin.buffer, send)
     except BaseException as exc:   # the bot's failure, reported to the arena
+        import traceback
         print("".join(traceback.format_exception(exc)), file=sys.stderr, end="")
         try:
             send(_error(exc))

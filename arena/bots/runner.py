@@ -51,43 +51,87 @@ def parse_time_control(text):
 
 
 class _Log:
-    """Drains the bot's stderr on a thread: keeps the first bytes, counts the rest."""
+    """Drains the bot's stderr on a thread: keeps the first bytes, counts the rest.
+
+    The thread reads only while it holds the lock, and ``take`` empties the pipe under the same
+    lock, so a ``take`` just after the bot's ``ended`` has everything it wrote until then."""
 
     def __init__(self, stream, on_flood):
         self.kept = bytearray()
         self.total = 0
         self.flooded = False
         self._stream = stream
+        self._fd = stream.fileno()
+        fcntl.fcntl(self._fd, fcntl.F_SETFL, fcntl.fcntl(self._fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        self._eof = False
         self._on_flood = on_flood
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._drain, daemon=True)
         self._thread.start()
 
     def _drain(self):
-        fd = self._stream.fileno()
-        while chunk := os.read(fd, 65536):
+        while not self._eof:
+            try:
+                select.select([self._fd], [], [])
+            except (OSError, ValueError):
+                return   # closed
+            with self._lock:
+                flood = self._read()
+            if flood:
+                self._on_flood()
+
+    def _read(self):
+        """Reads what is waiting (lock held); True the first time the log turns into a flood."""
+        while not self._eof:
+            try:
+                chunk = os.read(self._fd, 65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._eof = True
+                break
             if len(self.kept) < LOG_KEPT_BYTES:
                 self.kept += chunk[:LOG_KEPT_BYTES - len(self.kept)]
             self.total += len(chunk)
-            if self.total > LOG_MAX_BYTES and not self.flooded:
-                self.flooded = True
-                self._on_flood()
+        flood = self.total > LOG_MAX_BYTES and not self.flooded
+        self.flooded = self.flooded or flood
+        return flood
 
     def text(self):
+        """Everything the process wrote, once it has gone."""
         self._thread.join(timeout=2)
-        text = self.kept.decode("utf-8", "replace")
-        if self.total > len(self.kept):
-            text += f"\n[log cut: {self.total - len(self.kept):,} more bytes]\n"
+        return self.take()
+
+    def take(self):
+        """What it wrote since the last ``take`` (a process kept for another match starts each
+        match's log afresh)."""
+        with self._lock:
+            self._read()
+            text = self.kept.decode("utf-8", "replace")
+            if self.total > len(self.kept):
+                text += f"\n[log cut: {self.total - len(self.kept):,} more bytes]\n"
+            self.kept = bytearray()
+            self.total = 0
         return text
 
 
 class BotProcess:
-    """A bot file run as one sandboxed process; an agent of the match loop."""
+    """A bot file run as one sandboxed process; an agent of the match loop.
 
-    def __init__(self, path, *, trusted=False, limits=Limits(), label=None):
-        self.submission = submission.load(path)
+    On its own it plays one match.  Handed out by a ``BotPool`` (``arena.bots.pool``) its
+    process may play the next match of the same bot file too: ``end`` then asks the bot to
+    stay (``"next": true``), ``close`` gives the process back to the pool, and the next
+    ``start`` checks that the bot finished the previous match (its ``ended``) before it
+    sends ``start`` again.  A process that failed in any way is never given back."""
+
+    def __init__(self, path, *, trusted=False, limits=Limits(), label=None, clock=None, loaded=None):
+        self.submission = loaded or submission.load(path)
         self.name = label or self.submission.name
         self.trusted = trusted
         self.limits = limits
+        self.fixed_clock = clock      # replaces the game's time control when given (the platform's)
         if not trusted:
             available, why = sandbox.availability()
             if not available:
@@ -97,11 +141,21 @@ class BotProcess:
         self.log = ""
         self.survivors = []
         self.clock = None
+        self.pool = None              # the BotPool that handed it out, if any
+        self.matches = 0              # matches this process has started
         self._workdir = None
         self._buffer = bytearray()
         self._output = 0
         self._bank = 0.0
         self._closed = False
+        self._stays = False           # told at the end to stay for another match
+        self._idle = False            # kept by a pool, its next match not started
+
+    @property
+    def reusable(self):
+        """A Python bot (the harness knows ``"next"``); an executable speaks the protocol itself
+        and is expected to exit at ``end``."""
+        return self.submission.kind == submission.PYTHON
 
     # ------------------------------------------------------------------ process
     def _command(self, bot_dir):
@@ -113,9 +167,25 @@ class BotProcess:
         return [os.path.join(str(bot_dir) if self.trusted else SANDBOX_BOT_DIR, "run")]
 
     def start(self, info, clock):
-        """Starts the process and sends ``start``; ``wait_ready`` collects its answer."""
+        """Starts the process (or takes up the one kept from the previous match) and sends
+        ``start``; ``wait_ready`` collects its answer."""
+        clock = self.fixed_clock or clock
+        if self._idle and not self._resume():
+            self._discard()
         self.clock = clock
         self._bank = clock.bank
+        self._output = 0
+        self._stays = False
+        if self.sandbox is None:
+            self._spawn()
+        self.matches += 1
+        self._started = time.monotonic()
+        self._send({"type": "start", **info,
+                    "time": {"move": clock.move, "bank": clock.bank, "startup": clock.startup}},
+                   self._started + clock.startup)
+
+    def _spawn(self):
+        self._closed = False
         self._workdir = tempfile.mkdtemp(prefix="arena-bot-")
         try:
             bot_dir = submission.stage(self.submission, os.path.join(self._workdir, "bot"))
@@ -132,11 +202,38 @@ class BotProcess:
         self._out = process.stdout.fileno()
         for fd in (self._in, self._out):
             fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        self._buffer = bytearray()
+        self.matches = 0
         self._log = _Log(process.stderr, self._stop)
-        self._started = time.monotonic()
-        self._send({"type": "start", **info,
-                    "time": {"move": clock.move, "bank": clock.bank, "startup": clock.startup}},
-                   self._started + clock.startup)
+
+    def _ended(self):
+        """True if the bot, asked to stay, finished its match cleanly: ``ended`` in time and
+        nothing else.  Otherwise the process is closed as any other: what goes wrong once a
+        match is over costs no seat a forfeit."""
+        try:
+            return self._receive(time.monotonic() + END_GRACE_SECONDS, "to end").get("type") == "ended"
+        except BotFailure:
+            return False
+
+    def _resume(self):
+        """True if the kept process, quiet since its previous match, may play one more (its
+        pool retires it after so many matches or so much CPU time); otherwise a fresh process
+        plays this match."""
+        self._idle = False
+        if self.pool is not None and not self.pool.may_reuse(self):
+            return False
+        try:
+            self._check_quiet()
+        except BotFailure:
+            return False
+        self._log.take()   # anything it wrote while idle belongs to no match
+        return True
+
+    def _discard(self):
+        """Ends the kept process for good (the next ``start`` launches a fresh one)."""
+        self._stays = False
+        self.close()
+        self.sandbox = None
 
     def wait_ready(self):
         reply = self._receive(self._started + self.clock.startup, "to start")
@@ -162,17 +259,29 @@ class BotProcess:
         return action
 
     def end(self, message):
-        """Tells the bot the match is over (best effort: it may be gone)."""
+        """Tells the bot the match is over (best effort: it may be gone); a pooled Python bot is
+        asked to stay for the next match."""
+        stay = self.pool is not None and self.reusable
         try:
-            self._send(message, time.monotonic() + END_GRACE_SECONDS)
+            self._send({**message, "next": True} if stay else message, time.monotonic() + END_GRACE_SECONDS)
+            self._stays = stay
         except BotFailure:
             pass
 
     def close(self):
-        """Ends the process, checks that nothing it started is left, deletes its files."""
+        """Ends the process, checks that nothing it started is left, deletes its files; or,
+        if it was asked to stay for another match, gives it back to its pool with this match's
+        log."""
         if self._closed or self.sandbox is None:
             return
+        if self._stays and self.pool is not None and self._ended():
+            self._stays = False
+            self.log = self._log.take()
+            self._idle = True
+            self.pool.give_back(self)
+            return
         self._closed = True
+        self._idle = False
         try:
             self.sandbox.process.stdin.close()
         except OSError:
@@ -182,6 +291,10 @@ class BotProcess:
         except Exception:
             pass
         self.survivors = self.sandbox.kill()
+        self._finish()
+
+    def _finish(self):
+        """After the kill: the log, the pipes, the files."""
         self.log = self._log.text()
         for stream in (self.sandbox.process.stdout, self.sandbox.process.stderr):
             stream.close()

@@ -17,6 +17,7 @@ it ever starts can be found by that id and checked to be gone at the end.  Run
 by an ordinary user (a developer's laptop), ``bwrap`` makes a user namespace and
 the processes are found by their PID namespace instead.
 """
+import fcntl
 import functools
 import os
 import random
@@ -25,6 +26,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,13 +137,65 @@ def _running_as_root():
     return os.geteuid() == 0
 
 
+class _UidLocks:
+    """User ids handed out to sandboxes, one lock byte each in a file shared by every process of
+    the arena on this machine (``fcntl`` record locks: the kernel drops them when the holder
+    dies, so an id is never left taken by a worker that crashed).
+
+    A lock replaces a scan of every process's ``/proc/PID/status`` (2-10 ms a bot): an id is
+    locked from before its sandbox starts until ``release``, which comes only after the kill has
+    checked that no process of that id is left.  Record locks do not exclude each other within
+    one process, hence the set of the ids this process holds."""
+
+    def __init__(self, path):
+        self.path = path
+        self._fd = None
+        self._held = set()
+        self._mutex = threading.Lock()
+
+    def _file(self):
+        if self._fd is None:
+            # Never closed: closing any descriptor of the file would drop all of this process's locks.
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        return self._fd
+
+    def acquire(self):
+        with self._mutex:
+            fd = self._file()
+            while True:
+                uid = SANDBOX_UID_BASE + random.randrange(SANDBOX_UID_SPAN)
+                if uid in self._held:
+                    continue
+                try:
+                    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, uid - SANDBOX_UID_BASE)
+                except OSError:
+                    continue   # another worker's sandbox has it
+                self._held.add(uid)
+                return uid
+
+    def release(self, uid):
+        with self._mutex:
+            if uid in self._held:
+                fcntl.lockf(self._file(), fcntl.LOCK_UN, 1, uid - SANDBOX_UID_BASE)
+                self._held.discard(uid)
+
+
+def _uid_lock_path():
+    folder = "/run" if os.access("/run", os.W_OK) else tempfile.gettempdir()
+    return os.environ.get("ARENA_SANDBOX_UID_LOCKS") or os.path.join(folder, "arena-sandbox-uids.lock")
+
+
+_uids = _UidLocks(_uid_lock_path())
+
+
 def _pick_uid():
-    """A user id no process currently runs as."""
-    taken = {uid for _, uid in _process_uids()}
-    while True:
-        uid = SANDBOX_UID_BASE + random.randrange(SANDBOX_UID_SPAN)
-        if uid not in taken:
-            return uid
+    """A user id no other sandbox on this machine holds (see ``_UidLocks``); ``_release_uid`` it
+    once its processes are checked gone."""
+    return _uids.acquire()
+
+
+def _release_uid(uid):
+    _uids.release(uid)
 
 
 def _process_uids():
@@ -149,12 +204,14 @@ def _process_uids():
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
             try:
-                with open(f"/proc/{entry.name}/status", "rb") as status:
-                    for line in status:
-                        if line.startswith(b"Uid:"):
-                            yield int(entry.name), int(line.split()[1])
-                            break
-            except (OSError, ValueError, IndexError):
+                fd = os.open(f"/proc/{entry.name}/status", os.O_RDONLY)
+                try:
+                    status = os.read(fd, 4096)
+                finally:
+                    os.close(fd)
+                at = status.index(b"\nUid:") + 5
+                yield int(entry.name), int(status[at:status.index(b"\t", at + 1)])
+            except (OSError, ValueError):
                 pass
 
 
@@ -175,6 +232,9 @@ def availability():
         probe = subprocess.run(command, capture_output=True, text=True, timeout=30, env=_bwrap_env())
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"{bwrap} could not run: {exc}"
+    finally:
+        if uid is not None and not any(owner == uid for _, owner in _process_uids()):
+            _release_uid(uid)
     if probe.returncode != 0:
         detail = (probe.stderr.strip().splitlines() or [f"exit status {probe.returncode}"])[-1]
         return False, f"bubblewrap cannot create a sandbox here ({detail})"
@@ -185,13 +245,39 @@ def _bwrap_env():
     return {"PATH": SANDBOX_PATH}
 
 
+def _descendants(pid):
+    """``pid`` and the processes below it (``/proc/PID/task/TID/children``), as far as they exist."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as handle:
+                    todo += [int(child) for child in handle.read().split()]
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+def _cpu_seconds(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 class Sandbox:
     """One sandboxed process tree: started once, killed and checked at the end."""
 
     def __init__(self, command, *, bot_dir=None, limits=Limits(), sandboxed=True):
         self.sandboxed = sandboxed
         self.uid = None
+        self.uid_released = False
         self._pidns = None
+        self._info = None
         if sandboxed:
             bwrap = bwrap_path()
             if _running_as_root():
@@ -207,9 +293,21 @@ class Sandbox:
                     argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                     env=_bwrap_env(), pass_fds=(info_write,), start_new_session=True,
                     preexec_fn=_rlimits(limits, nproc))
+            except BaseException:
+                os.close(info_read)
+                if self.uid is not None:
+                    _release_uid(self.uid)
+                raise
             finally:
                 os.close(info_write)
-            self._pidns = self._read_pid_namespace(info_read)
+            if self.uid is None:
+                # Without a user id of its own, the PID namespace is how its processes are found:
+                # read it now, while its first process surely exists.
+                self._pidns = self._read_pid_namespace(info_read)
+            else:
+                # Found by their user id: bwrap's report is not waited for, so that the sandboxes
+                # of a match are set up side by side; it is read (and its pipe closed) at the kill.
+                self._info = info_read
         else:
             env = {"PATH": os.environ.get("PATH", SANDBOX_PATH), "HOME": os.environ.get("HOME", "/tmp")}
             self.process = subprocess.Popen(
@@ -229,10 +327,15 @@ class Sandbox:
         except (ValueError, KeyError, OSError):
             return None   # bwrap failed to start: its stderr says why
 
-    def members(self):
+    def cpu_seconds(self):
+        """CPU time used so far by the processes of the sandbox that still run (each one's own
+        counter, which its CPU limit applies to, is at most this)."""
+        return sum(_cpu_seconds(pid) for pid in _descendants(self.pid))
+
+    def members(self, uids=None):
         """Pids of the processes this sandbox started that still exist."""
         if self.uid is not None:
-            return [pid for pid, owner in _process_uids() if owner == self.uid]
+            return [pid for pid, owner in (uids if uids is not None else _process_uids()) if owner == self.uid]
         found = []
         for entry in os.scandir("/proc"):
             if entry.name.isdigit() and int(entry.name) != self.pid:
@@ -248,24 +351,44 @@ class Sandbox:
 
         Returns the pids that had to be killed one by one after the sandbox was torn down
         (normally none: the PID namespace dies with its first process)."""
+        kill_all([self], settle)
+        return self.survivors
+
+
+def kill_all(sandboxes, settle=2.0):
+    """Kills every process of ``sandboxes`` and checks that none is left, with one look at the
+    process table for all of them (``Sandbox.kill`` of each, at the cost of one).  Each sandbox's
+    ``survivors`` are the pids that had to be killed one by one after it was torn down (normally
+    none); a user id is given back only once none of its processes is left."""
+    for box in sandboxes:
         try:
-            os.killpg(self.pid, signal.SIGKILL)
+            os.killpg(box.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+    for box in sandboxes:
         try:
-            self.process.wait(timeout=settle)
+            box.process.wait(timeout=settle)
         except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        if not self.sandboxed:
-            return []
-        deadline = time.monotonic() + settle
-        while (left := self.members()) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        for pid in left:
+            box.process.kill()
+            box.process.wait()
+        if box._info is not None:
+            os.close(box._info)
+            box._info = None
+    checked = [box for box in sandboxes if box.sandboxed]
+    deadline = time.monotonic() + settle
+    while True:
+        uids = list(_process_uids()) if any(box.uid is not None for box in checked) else None
+        left = {id(box): box.members(uids) for box in checked}
+        if not any(left.values()) or time.monotonic() >= deadline:
+            break
+        time.sleep(0.01)
+    for box in checked:
+        for pid in left[id(box)]:
             try:
                 os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-        self.survivors = left
-        return left
+        box.survivors = left[id(box)]
+        if box.uid is not None and not box.survivors and not box.uid_released:
+            box.uid_released = True   # once: the id may be another sandbox's by a second kill
+            _release_uid(box.uid)
