@@ -196,7 +196,9 @@ def live(transactional_db, settings, tmp_path):
         "REDIS_URL": settings.REDIS_URL,
         "ARENA_QUEUE": queue,
         "ARENA_HOME": str(tmp_path / "home"),
-        "MEDIA_ROOT": settings.MEDIA_ROOT,  # the uploaded bots, shared like the media volume
+        # Nothing is shared with the web server but the database and the broker: uploaded bots come
+        # from the blob store into each worker's cache (ARENA_HOME/bot-cache), never from here.
+        "MEDIA_ROOT": str(tmp_path / "worker-media-never-written"),
         "ARENA_MATCH_LEASE_SECONDS": "2",
         "ARENA_MATCH_MAX_ATTEMPTS": "50",
         "ARENA_REQUEUE_AFTER_SECONDS": "1",

@@ -143,6 +143,8 @@ STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [Path(__file__).resolve().parent / "static"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
+# Uploaded bots are kept in the blob store (ARENA_BLOB_STORE below), not here: MEDIA_ROOT is read
+# only by the migration that moved the files of earlier versions into the store (bots 0006).
 MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or str(BASE_DIR / "media")
 MEDIA_URL = "/media-not-served/"  # uploaded bots are never served as files
 FILE_UPLOAD_PERMISSIONS = 0o600
@@ -247,6 +249,20 @@ ARENA_VALIDATION_DEADLINE_SECONDS = runtime.env_float("ARENA_VALIDATION_DEADLINE
 # The bot file size limit is arena's own (ARENA_MAX_BOT_BYTES, read there), so that what
 # ``arena validate`` accepts the site accepts too.
 ARENA_MAX_BOT_BYTES = bot_submission.MAX_FILE_BYTES
+# Where uploaded bot files are kept, by their sha256 (web/bots/blobs.py): "database" (a table of the
+# database, the default) or "s3" (an S3-compatible store through django-storages, pip install
+# 'django-storages[s3]'; credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY as boto3 reads them).
+ARENA_BLOB_STORE = os.environ.get("ARENA_BLOB_STORE", "database").strip().lower()
+ARENA_BLOB_S3 = {
+    "bucket_name": os.environ.get("ARENA_BLOB_S3_BUCKET", ""),
+    "endpoint_url": os.environ.get("ARENA_BLOB_S3_ENDPOINT_URL", ""),   # e.g. MinIO's; empty: AWS
+    "region_name": os.environ.get("ARENA_BLOB_S3_REGION", ""),
+    "location": os.environ.get("ARENA_BLOB_S3_PREFIX", "bots"),
+}
+# Each worker machine's own copy of the bots it plays (web/bots/files.py): bounded, least recently
+# used evicted, shared by the worker processes of the machine.
+ARENA_BOT_CACHE_DIR = os.environ.get("ARENA_BOT_CACHE_DIR") or str(runtime.home() / "bot-cache")
+ARENA_BOT_CACHE_BYTES = runtime.env_int("ARENA_BOT_CACHE_BYTES", 1 << 30)
 # A worker stores the results it has played at least this often (one transaction each time).
 ARENA_STORE_EVERY_SECONDS = runtime.env_float("ARENA_STORE_EVERY_SECONDS", 0.5)
 # For tests of crashed and stalled workers only: "STEP:MATCH_ID=ACTION,..." makes a worker kill

@@ -43,5 +43,6 @@ from web.settings import *  # noqa: E402,F401,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = str(Path(tempfile.mkdtemp(prefix="arena-test-media-")))
+ARENA_BOT_CACHE_DIR = os.environ.get("ARENA_BOT_CACHE_DIR") or tempfile.mkdtemp(prefix="arena-test-bot-cache-")
 # Tests share this machine's Redis with other runs, whose match ids collide with this one's.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

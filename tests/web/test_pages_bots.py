@@ -110,8 +110,11 @@ def _file(filename, content):
 
 
 def _stored_files(settings):
+    """The bot files kept: the blob store's (the database's, by default) and anything under MEDIA_ROOT."""
+    from web.bots.models import BotBlob
     root = os.path.join(settings.MEDIA_ROOT, "bots")
-    return sorted(os.path.join(d, f) for d, _, files in os.walk(root) for f in files)
+    return (sorted(BotBlob.objects.values_list("sha256", flat=True))
+            + sorted(os.path.join(d, f) for d, _, files in os.walk(root) for f in files))
 
 
 @pytest.mark.parametrize("filename,content,problem", [

@@ -83,23 +83,23 @@ def test_a_retired_bot_keeps_its_history_and_plays_no_more(db, user, house):
 
 
 def test_deleting_a_bot_that_never_played_removes_it_and_its_files(db, user, django_capture_on_commit_callbacks):
-    import os
+    from web.bots.models import BotBlob
     bot = _passed_bot(user)
-    paths = [v.file.path for v in bot.versions.all()]
-    assert all(os.path.exists(p) for p in paths)
+    hashes = [v.sha256 for v in bot.versions.all()]
+    assert BotBlob.objects.filter(pk__in=hashes).count() == len(set(hashes)) > 0
     with django_capture_on_commit_callbacks(execute=True):
         answer = _api(user).delete(f"/api/bots/{bot.pk}/")
     assert answer.status_code == 200 and answer.json() == {"outcome": "deleted"}
     assert not Bot.objects.filter(pk=bot.pk).exists() and not BotVersion.objects.filter(bot_id=bot.pk).exists()
-    assert not any(os.path.exists(p) for p in paths)
+    assert not BotBlob.objects.filter(pk__in=hashes).exists()
 
 
 def test_deleting_a_bot_that_played_anonymises_it_and_keeps_its_matches(db, user, house,
                                                                          django_capture_on_commit_callbacks):
-    import os
+    from web.bots.models import BotBlob
     bot = _passed_bot(user)
     match = match_services.match_create(game="katana", seats=[bot] + house[:2], seed=1)
-    paths = [v.file.path for v in bot.versions.all()]
+    hashes = [v.sha256 for v in bot.versions.all()]
     with django_capture_on_commit_callbacks(execute=True):
         outcome = services.bot_delete(bot=bot, user=user)
     assert outcome == "anonymised"
@@ -107,8 +107,23 @@ def test_deleting_a_bot_that_played_anonymises_it_and_keeps_its_matches(db, user
     assert bot.name == f"deleted bot {bot.pk}" and bot.owner_id is None and bot.is_deleted
     assert not bot.is_builtin, "an anonymised bot does not pass for one of the platform's own"
     assert all(v.original_name == "" and v.validation_log == "" for v in bot.versions.all())
-    assert not any(os.path.exists(p) for p in paths)
+    assert not BotBlob.objects.filter(pk__in=hashes).exists()
     assert match.seats.get(seat=0).bot_id == bot.pk
     shown = APIClient().get(f"/api/bots/{bot.pk}/").json()
     assert shown["owner"] is None and shown["builtin"] is False and shown["name"] == f"deleted bot {bot.pk}"
     assert APIClient().get(f"/api/bots/{house[0].pk}/").json()["builtin"] is True
+
+
+def test_deleting_a_bot_keeps_the_blob_another_live_bot_shares(db, user, django_user_model,
+                                                               django_capture_on_commit_callbacks):
+    from web.bots.models import BotBlob
+    other = django_user_model.objects.create_user(username="musashi", password="x" * 12)
+    mine, theirs = _passed_bot(user, name="kaze", versions=1), _passed_bot(other, name="nami", versions=1)
+    sha256 = mine.versions.get().sha256
+    assert theirs.versions.get().sha256 == sha256 and BotBlob.objects.filter(pk=sha256).count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bot_delete(bot=mine, user=user) == "deleted"
+    assert bytes(BotBlob.objects.get(pk=sha256).content) == GOOD_BOT, "musashi's bot still plays these bytes"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bot_delete(bot=theirs, user=other) == "deleted"
+    assert not BotBlob.objects.filter(pk=sha256).exists()

@@ -1,7 +1,6 @@
 """Bot services: built-in and uploaded versions, validation, deletion."""
+import hashlib
 import io
-import os
-import stat
 import zipfile
 
 import pytest
@@ -43,15 +42,22 @@ def test_names_are_unique_per_game_and_builtins_must_exist(db):
     assert list(Bot.objects.values_list("name", flat=True)) == ["kenshin"]
 
 
-def test_an_upload_is_stored_under_a_generated_name_readable_by_the_platform_only(db, user, sandboxed):
+def test_an_upload_is_stored_once_by_its_content_address_in_its_own_transaction(db, user, sandboxed):
+    from web.bots.models import BotBlob
     bot = services.bot_create(game="katana", name="mine", owner=user)
     version = services.bot_version_upload(bot=bot, filename="../../etc/passwd.py", content=GOOD_BOT)
     assert version.status == "pending" and version.number == 1 and version.size == len(GOOD_BOT)
-    path = version.file.path
-    assert os.path.basename(path) != "passwd.py" and f"bots{os.sep}{bot.pk}{os.sep}" in path
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert version.sha256 == hashlib.sha256(GOOD_BOT).hexdigest() and version.file_suffix == ".py"
+    assert version.agent_ref == {"kind": "upload", "sha256": version.sha256, "suffix": ".py"}
+    assert bytes(BotBlob.objects.get(pk=version.sha256).content) == GOOD_BOT
     assert version.original_name == ".._.._etc_passwd.py"
+    again = services.bot_version_upload(bot=bot, filename="same.py", content=GOOD_BOT)
+    assert again.sha256 == version.sha256 and BotBlob.objects.count() == 1, "the same bytes are one blob"
     assert services.bot_version_validate(version_id=version.pk).status == "passed"
+    with pytest.raises(ServiceError, match="is retired"):   # the upload's transaction rolls back: no blob
+        services.bot_retire(bot=bot, user=user)
+        services.bot_version_upload(bot=bot, filename="other.py", content=GOOD_BOT + b"\n# other\n")
+    assert BotBlob.objects.count() == 1
 
 
 def _zip(members):
@@ -138,20 +144,33 @@ def test_a_version_that_has_not_passed_stays_out_of_rated_play(db, user, house, 
     assert not MatchSeat.objects.filter(bot=bot).exists()
 
 
-def test_a_changed_file_fails_and_a_missing_one_is_retried(db, user):
+def test_a_damaged_or_missing_blob_fails_validation_and_an_unreachable_store_is_retried(db, user, monkeypatch,
+                                                                                        settings, tmp_path):
+    settings.ARENA_BOT_CACHE_DIR = str(tmp_path / "bot-cache")   # this worker has no copy yet
+    from web.bots import blobs
+    from web.bots.models import BotBlob
     from web.errors import PlatformFault
     bot = services.bot_create(game="katana", name="w", owner=user)
     changed = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
-    with open(changed.file.path, "ab") as handle:
-        handle.write(b"# later\n")
+    BotBlob.objects.filter(pk=changed.sha256).update(content=GOOD_BOT + b"# later\n")
     changed = services.bot_version_validate(version_id=changed.pk)
-    assert changed.status == "failed" and "changed since it was uploaded" in changed.validation_problem
-    missing = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT)
-    os.remove(missing.file.path)
-    with pytest.raises(PlatformFault, match="cannot be read"):
-        services.bot_version_validate(version_id=missing.pk)
-    missing.refresh_from_db()
-    assert missing.status == "pending"
+    assert changed.status == "failed" and "blob store is damaged" in changed.validation_problem
+    missing = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT + b"# missing\n")
+    BotBlob.objects.filter(pk=missing.sha256).delete()
+    missing = services.bot_version_validate(version_id=missing.pk)
+    assert missing.status == "failed"
+    assert missing.validation_problem == f"its file (sha256 {missing.sha256[:12]}) is missing from the database blob store"
+
+    class Unreachable(blobs.DatabaseBlobStore):
+        def get(self, *, sha256):
+            raise ConnectionError("no route to host")
+
+    pending = services.bot_version_upload(bot=bot, filename="bot.py", content=GOOD_BOT + b"# pending\n")
+    monkeypatch.setattr(blobs, "blob_store", lambda: Unreachable())
+    with pytest.raises(PlatformFault, match="blob store cannot be read: ConnectionError: no route to host"):
+        services.bot_version_validate(version_id=pending.pk)
+    pending.refresh_from_db()
+    assert pending.status == "pending"
 
 
 def test_a_bare_executable_uploaded_under_any_name_validates_in_its_sandbox(db, user, sandboxed):

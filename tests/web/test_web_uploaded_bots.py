@@ -62,24 +62,50 @@ def test_a_failing_uploaded_bot_forfeits_and_the_match_is_done(sandboxed, quick_
         assert "ZeroDivisionError" in selectors.seat_logs(match_id=match.pk, user=user)[2]["log"]
 
 
-def test_a_bot_file_missing_on_the_worker_gives_the_match_back(sandboxed, house, user):
+@pytest.fixture
+def empty_bot_cache(settings, tmp_path):
+    """A worker that has no copy of any bot yet (the cache is otherwise the test run's)."""
+    settings.ARENA_BOT_CACHE_DIR = str(tmp_path / "bot-cache")
+    return settings.ARENA_BOT_CACHE_DIR
+
+
+def test_a_bot_file_missing_from_the_blob_store_fails_its_match_with_the_reason_instead_of_requeueing(
+        sandboxed, house, user, empty_bot_cache):
+    from web.bots.models import BotBlob
     bot, version = playable_upload(user, "lost", GOOD_BOT)
     ok = services.match_create(game="katana", seats=house[:4], seed=1)
     match = services.match_create(game="katana", seats=[bot] + house[:3], seed=2)
-    os.remove(version.file.path)
+    BotBlob.objects.filter(pk=version.sha256).delete()
     report = execution.matches_run(match_ids=[ok.pk, match.pk], worker="test")
-    assert report.done == [ok.pk] and report.released == [match.pk]
+    assert report.done == [ok.pk] and report.failed == [match.pk] and report.released == []
     match.refresh_from_db()
-    assert match.status == Match.Status.QUEUED and "cannot be read on this worker" in match.error
+    problem = f"its file (sha256 {version.sha256[:12]}) is missing from the database blob store"
+    assert match.status == Match.Status.ERROR and match.attempts == 1
+    assert match.error == f"lost@v1: {problem}"
+    version.refresh_from_db()
+    assert version.status == "failed" and version.validation_problem == problem, "it is matched no more"
 
 
-def test_a_changed_bot_file_is_not_played(sandboxed, house, user):
+def test_a_damaged_blob_is_not_played_and_a_damaged_local_copy_is_fetched_again(sandboxed, house, user,
+                                                                               empty_bot_cache):
+    from web.bots.models import BotBlob
     bot, version = playable_upload(user, "changed", GOOD_BOT)
-    match = services.match_create(game="katana", seats=[bot] + house[:3], seed=2)
-    with open(version.file.path, "ab") as handle:
+    first = services.match_create(game="katana", seats=[bot] + house[:3], seed=2)
+    report, first = _run(first)
+    assert report.done == [first.pk]
+    cached = os.path.join(empty_bot_cache, f"{version.sha256}.py")
+    with open(cached, "ab") as handle:   # this worker's disk damages its copy: fetched again
         handle.write(b"# tampered\n")
-    report, match = _run(match)
-    assert report.released == [match.pk] and "not the one uploaded" in match.error
+    second = services.match_create(game="katana", seats=[bot] + house[:3], seed=3)
+    report, second = _run(second)
+    assert report.done == [second.pk] and open(cached, "rb").read() == GOOD_BOT
+    os.remove(cached)
+    BotBlob.objects.filter(pk=version.sha256).update(content=GOOD_BOT + b"# tampered\n")
+    third = services.match_create(game="katana", seats=[bot] + house[:3], seed=4)
+    report, third = _run(third)
+    assert report.failed == [third.pk] and third.status == Match.Status.ERROR
+    assert "changed@v1: its file in the database blob store is damaged" in third.error
+    assert not os.path.exists(cached), "damaged bytes are never cached"
 
 
 def test_a_match_that_fails_last_in_a_batch_does_not_hold_back_the_others(house, monkeypatch):

@@ -28,4 +28,4 @@ class BotVersionAdmin(admin.ModelAdmin):
     list_select_related = ("bot",)
     search_fields = ("bot__name", "original_name", "sha256")
     readonly_fields = [f.name for f in BotVersion._meta.fields]
-    exclude = ("file",)
+    exclude = ("validation_verdict",)

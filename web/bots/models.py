@@ -1,12 +1,14 @@
 """Bots and their versions.
 
 A bot belongs to one game.  Each version is either a built-in agent of
-``arena.agents`` (by name) or an uploaded file, kept under ``MEDIA_ROOT`` with
-a generated name (the uploader's file name is only recorded, never used as a
-path) and readable by the platform's user only.
+``arena.agents`` (by name) or an uploaded file.  An uploaded file is kept by
+its content's address, the sha256 of its bytes, in the blob store
+(``web.bots.blobs``: the database's ``BotBlob`` table by default, or an
+S3-compatible store), never on a disk the web server and the workers would
+have to share; the uploader's file name is only recorded, never used as a
+path.  A worker fetches the bytes by their sha256 into a cache of its own
+(``web.bots.files``).
 """
-import uuid
-
 from django.conf import settings
 from django.db import models
 
@@ -47,11 +49,30 @@ class Bot(models.Model):
         return self.owner_id is None and self.anonymised_at is None
 
 
-def _upload_path(instance, filename):
+class BotBlob(models.Model):
+    """The bytes of an uploaded bot file, by their sha256: one row for every version that has these
+    bytes (uploading the same file twice stores it once).  Used by the database blob store, the
+    default; with an S3-compatible store the table stays empty."""
+    sha256 = models.CharField(max_length=64, primary_key=True)
+    content = models.BinaryField()
+    size = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.sha256[:12]} ({self.size:,} bytes)"
+
+
+def upload_suffix(filename):
+    """The suffix an uploaded file is run under: the kind of bot is read from it (``.py``, ``.zip``;
+    a bare executable keeps none)."""
     lower = filename.lower()
-    # the kind of bot is read from the suffix: a bare executable keeps none
-    suffix = ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
-    return f"bots/{instance.bot_id}/{uuid.uuid4().hex}{suffix}"
+    return ".zip" if lower.endswith(".zip") else ".py" if lower.endswith(".py") else ""
+
+
+def _upload_path(instance, filename):
+    """Where the file of the first migrations went under ``MEDIA_ROOT`` (named by those migrations;
+    migration 0006 moved every such file into the blob store)."""
+    return f"bots/{instance.bot_id}/{filename}"
 
 
 class BotVersion(models.Model):
@@ -70,9 +91,11 @@ class BotVersion(models.Model):
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
     builtin_name = models.CharField(max_length=64, blank=True)
-    file = models.FileField(upload_to=_upload_path, blank=True)
+    file_suffix = models.CharField(max_length=8, blank=True,
+                                   help_text="the suffix its file runs under: .py, .zip, or empty (an executable)")
     original_name = models.CharField(max_length=255, blank=True)
-    sha256 = models.CharField(max_length=64, blank=True)
+    sha256 = models.CharField(max_length=64, blank=True, db_index=True,
+                              help_text="its file's address in the blob store (an upload)")
     size = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     validation_problem = models.TextField(blank=True, help_text="why it failed validation, in one sentence")
@@ -104,4 +127,4 @@ class BotVersion(models.Model):
         """What the match engine adapter needs to build the agent of this version."""
         if self.kind == self.Kind.BUILTIN:
             return {"kind": "builtin", "name": self.builtin_name}
-        return {"kind": "upload", "path": self.file.path if self.file else "", "sha256": self.sha256}
+        return {"kind": "upload", "sha256": self.sha256, "suffix": self.file_suffix}

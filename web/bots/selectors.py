@@ -37,8 +37,11 @@ def bot_version_source(*, version, user):
     built-in version."""
     if version.kind != BotVersion.Kind.UPLOAD or not is_owner(bot=version.bot, user=user):
         return None
-    with version.file.open("rb") as handle:
-        return handle.read()
+    from web.bots.blobs import BlobMissing, blob_store
+    try:
+        return blob_store().get(sha256=version.sha256)
+    except BlobMissing:
+        return None
 
 
 def bot_current_version(*, bot):

@@ -11,14 +11,14 @@ import logging
 import os
 import tempfile
 
-from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from arena.bots import submission
 from web import publishing
-from web.bots.models import Bot, BotVersion
+from web.bots import blobs
+from web.bots.models import Bot, BotVersion, upload_suffix
 from web.errors import PlatformFault, ServiceError
 from web.games import catalog
 from web.names import check_name
@@ -126,16 +126,18 @@ def submission_check(*, filename, content):
 
 
 def bot_version_upload(*, bot, filename, content, max_bytes=None):
-    """Stores an uploaded version (pending) and queues its validation."""
+    """Stores an uploaded version (pending) and queues its validation.  Its bytes go to the blob store
+    by their sha256 (``web.bots.blobs``), in the same transaction as the version (database store)."""
     from django.conf import settings
     _check_upload(filename, content, max_bytes or settings.ARENA_MAX_BOT_BYTES)
+    sha256 = hashlib.sha256(content).hexdigest()
     with transaction.atomic():
         locked = _locked_live_bot(bot)
-        version = BotVersion(bot=locked, number=_next_number(locked), kind=BotVersion.Kind.UPLOAD,
-                             original_name=filename.replace("/", "_").replace("\\", "_")[-255:],
-                             sha256=hashlib.sha256(content).hexdigest(), size=len(content))
-        version.file.save(filename, ContentFile(content), save=False)
-        version.save()
+        blobs.blob_store().put(sha256=sha256, content=content)
+        version = BotVersion.objects.create(
+            bot=locked, number=_next_number(locked), kind=BotVersion.Kind.UPLOAD,
+            original_name=filename.replace("/", "_").replace("\\", "_")[-255:],
+            sha256=sha256, size=len(content), file_suffix=upload_suffix(filename))
         transaction.on_commit(lambda: _publish_validation(version.pk))
     return version
 
@@ -166,24 +168,24 @@ def bot_version_validate(*, version_id):
     """Validates a pending version in the sandbox and records the verdict; returns the version.
 
     Raises ``PlatformFault`` (the version stays pending, to be tried
-    again) when this machine cannot validate it: no sandbox, the file missing.
+    again) when this machine cannot validate it: no sandbox, the blob store
+    unreachable.  A file missing from the blob store, or damaged there, fails
+    the version with that reason.
     """
     from arena.bots import validate as arena_validate
     from arena.bots.sandbox import SandboxUnavailable
+    from web.bots.files import BotFileLost, bot_file_path
 
     version = BotVersion.objects.select_related("bot").get(pk=version_id)
     if version.status != BotVersion.Status.PENDING:
         return version
     try:
-        path = version.file.path
-        with open(path, "rb") as handle:
-            digest = hashlib.sha256(handle.read()).hexdigest()
-    except (OSError, ValueError) as exc:
-        raise PlatformFault(f"{version}: its file cannot be read here ({exc})") from None
-    if digest != version.sha256:
-        verdict = {"passed": False, "problem": "its file changed since it was uploaded", "matches": []}
+        path = bot_file_path(sha256=version.sha256, suffix=version.file_suffix)
+    except BotFileLost as exc:
+        path = None
+        verdict = {"passed": False, "problem": str(exc), "matches": []}
         validation_log = ""
-    else:
+    if path is not None:
         try:
             result = arena_validate.validate(version.bot.game, path)
         except SandboxUnavailable as exc:
@@ -317,10 +319,37 @@ def bot_set_entry(*, bot, user, others_may_enter):
     return bot
 
 
-def _remove_files(versions):
-    for version in versions:
-        if version.file:
-            version.file.delete(save=False)
+def _release_blobs(sha256s):
+    """Removes the blobs of ``sha256s`` that no live version has any more (a deleted bot's files;
+    another bot's upload of the same bytes keeps them).  The database store does it in the caller's
+    transaction, its rows locked against an upload of the same bytes; another store after the
+    commit."""
+    store = blobs.blob_store()
+    sha256s = sorted(set(sha256s) - {""})
+    if not sha256s:
+        return
+
+    def release():
+        kept = set(BotVersion.objects.filter(sha256__in=sha256s, kind=BotVersion.Kind.UPLOAD,
+                                             bot__anonymised_at__isnull=True).values_list("sha256", flat=True))
+        for sha256 in sha256s:
+            if sha256 not in kept:
+                store.delete(sha256=sha256)
+
+    if isinstance(store, blobs.DatabaseBlobStore):
+        store.lock(sha256s=sha256s)
+        release()
+    else:
+        transaction.on_commit(release)
+
+
+@transaction.atomic
+def bot_versions_fail_lost_file(*, sha256, problem):
+    """The uploaded versions whose file (``sha256``) is missing from the blob store or damaged
+    there: they play no more (failed, with ``problem``); returns how many changed."""
+    return BotVersion.objects.filter(sha256=sha256, kind=BotVersion.Kind.UPLOAD).exclude(
+        status=BotVersion.Status.FAILED).update(status=BotVersion.Status.FAILED, validation_problem=problem[:500],
+                                                validated_at=timezone.now())
 
 
 @transaction.atomic
@@ -334,19 +363,17 @@ def bot_delete(*, bot, user):
     bot = Bot.objects.select_for_update().get(pk=bot.pk)
     versions = list(bot.versions.all())
     if not bot_has_history(bot=bot):
-        files = [v for v in versions if v.file]
         Bot.objects.filter(pk=bot.pk).update(active_version=None)
         bot.current_ratings.all().delete()   # the empty rows a bot gets when it is first matched
         bot.versions.all().delete()
         bot.delete()
-        transaction.on_commit(lambda: _remove_files(files))
+        _release_blobs(v.sha256 for v in versions if v.kind == BotVersion.Kind.UPLOAD)
         return "deleted"
     now = timezone.now()
     Bot.objects.filter(pk=bot.pk).update(name=f"deleted bot {bot.pk}", owner=None, description="",
                                          deleted_at=bot.deleted_at or now, anonymised_at=now, active_version=None)
     bot.versions.update(original_name="", validation_log="", validation_verdict=None, validation_problem="")
-    files = [v for v in versions if v.file]
-    transaction.on_commit(lambda: _remove_files(files))
+    _release_blobs(v.sha256 for v in versions if v.kind == BotVersion.Kind.UPLOAD)
     return "anonymised"
 
 

@@ -4,7 +4,8 @@ What a game is and whether a match can be described are ``web.games.catalog``'s.
 Services describe a match as plain data (game, options, seed, one agent
 reference per seat) and get plain data back; nothing here touches the
 database.  An agent reference is ``{"kind": "builtin", "name": ...}``,
-``{"kind": "upload", "path": ..., "sha256": ...}`` or, for a seat a person plays
+``{"kind": "upload", "path": ..., "sha256": ...}`` (``path``: the worker's copy of the file,
+fetched and verified by ``web.bots.files``) or, for a seat a person plays
 at a table, ``{"kind": "person", "person": ...}``, whose agent the caller gives
 (``people``: ``web.tables`` knows how a person is reached).
 
@@ -18,7 +19,7 @@ worker cannot play it now: no sandbox, the bot's file is not there; another
 attempt may succeed), or the ``PlayAborted`` that the caller's ``on_step``
 raised to stop the match (its worker no longer holds it).
 """
-import hashlib
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -79,14 +80,6 @@ class _Forfeit:
         pass
 
 
-def _sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 class _PlatformBot(BotProcess):
     """The runner's bot process, on the platform's time control when one is set."""
 
@@ -101,12 +94,9 @@ class _PlatformBot(BotProcess):
 def _upload_agent(ref, label, clock):
     """A sandboxed bot process for an uploaded file (started by the match loop)."""
     path = ref.get("path") or ""
-    try:
-        digest = _sha256(path)
-    except OSError as exc:
-        raise PlatformFault(f"{label}: its file cannot be read on this worker ({exc.strerror or exc})") from None
-    if ref.get("sha256") and digest != ref["sha256"]:
-        raise PlatformFault(f"{label}: its file on this worker is not the one uploaded (sha256 differs)")
+    # The file was checked against its sha256 as it was handed out (web.bots.files), a moment ago.
+    if not path or not os.path.isfile(path):
+        raise PlatformFault(f"{label}: its file cannot be read on this worker ({path or 'no local copy'})")
     try:
         return _PlatformBot(path, label=label, clock=clock)
     except BotSubmissionError as exc:
