@@ -4,8 +4,7 @@ What a game is and whether a match can be described are ``web.games.catalog``'s.
 Services describe a match as plain data (game, options, seed, one agent
 reference per seat) and get plain data back; nothing here touches the
 database.  An agent reference is ``{"kind": "builtin", "name": ...}``,
-``{"kind": "upload", "path": ..., "sha256": ...}`` (``path``: the worker's copy of the file,
-fetched and verified by ``web.bots.files``) or, for a seat a person plays
+``{"kind": "upload", "path": ..., "sha256": ...}`` or, for a seat a person plays
 at a table, ``{"kind": "person", "person": ...}``, whose agent the caller gives
 (``people``: ``web.tables`` knows how a person is reached).
 
@@ -19,7 +18,7 @@ worker cannot play it now: no sandbox, the bot's file is not there; another
 attempt may succeed), or the ``PlayAborted`` that the caller's ``on_step``
 raised to stop the match (its worker no longer holds it).
 """
-import os
+import hashlib
 import time
 from dataclasses import dataclass, field
 
@@ -28,6 +27,7 @@ from arena import games as arena_games
 from arena import replay as arena_replay
 from arena import replay_frames as arena_replay_frames
 from arena.agents import BotFailure
+from arena.bots.pool import BotPool
 from arena.bots.runner import BotProcess
 from arena.bots.sandbox import SandboxUnavailable
 from arena.bots.submission import BotSubmissionError
@@ -80,39 +80,43 @@ class _Forfeit:
         pass
 
 
-class _PlatformBot(BotProcess):
-    """The runner's bot process, on the platform's time control when one is set."""
-
-    def __init__(self, path, *, label, clock=None):
-        super().__init__(path, label=label)
-        self.platform_clock = clock
-
-    def start(self, info, clock):
-        return super().start(info, self.platform_clock or clock)
+def _sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
-def _upload_agent(ref, label, clock):
-    """A sandboxed bot process for an uploaded file (started by the match loop)."""
+def _upload_agent(ref, label, clock, pool):
+    """A sandboxed bot process for an uploaded file (started by the match loop), on the platform's
+    time control when one is set: from ``pool`` (an ``arena.bots.pool.BotPool``) when given,
+    which may hand out the process of this bot version kept from an earlier match of the batch."""
     path = ref.get("path") or ""
-    # The file was checked against its sha256 as it was handed out (web.bots.files), a moment ago.
-    if not path or not os.path.isfile(path):
-        raise PlatformFault(f"{label}: its file cannot be read on this worker ({path or 'no local copy'})")
     try:
-        return _PlatformBot(path, label=label, clock=clock)
+        digest = _sha256(path)
+    except OSError as exc:
+        raise PlatformFault(f"{label}: its file cannot be read on this worker ({exc.strerror or exc})") from None
+    if ref.get("sha256") and digest != ref["sha256"]:
+        raise PlatformFault(f"{label}: its file on this worker is not the one uploaded (sha256 differs)")
+    try:
+        if pool is not None:
+            return pool.agent(path, label=label, clock=clock, sha256=digest)
+        return BotProcess(path, label=label, clock=clock)
     except BotSubmissionError as exc:
         return _Forfeit("crash", f"not a valid bot: {exc}")
     except SandboxUnavailable as exc:
         raise PlatformFault(str(exc)) from None
 
 
-def _agent(game, ref, seed, seat, label, clock, people):
+def _agent(game, ref, seed, seat, label, clock, people, pool):
     if ref["kind"] == "builtin":
         return arena_agents.builtin(ref["name"], agent_seed(seed, seat), game)
     if ref["kind"] == "person":
         if people is None:
             raise MatchFailed(f"{label}: a person's seat is played at its table only")
         return people(seat, ref)
-    return _upload_agent(ref, label, clock)
+    return _upload_agent(ref, label, clock, pool)
 
 
 def _close_all(players):
@@ -131,13 +135,22 @@ def _close_all(players):
                 pass
 
 
-def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=None, on_step=None, people=None):
+def bot_pool():
+    """The keeper of uploaded bots' processes between the matches of a batch (``with bot_pool() as
+    pool: play(..., pool=pool)``): a bot version's process that finished a match cleanly plays its
+    next match of the batch too, instead of a new sandbox started and ended per match (see
+    ``arena.bots.pool``)."""
+    return BotPool()
+
+
+def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=None, on_step=None, people=None,
+         pool=None):
     """Plays one match; raises ``MatchFailed`` or ``PlatformFault``, never for a bot's failure.
 
     ``clock`` (an ``arena.bots.runner.TimeControl``) replaces the game's time
     control for uploaded bots; ``on_step(n)`` is called after each decision and may raise
     ``PlayAborted`` to stop the match; ``people(seat, ref)`` gives the agent of a seat a person
-    plays.
+    plays; ``pool`` (``bot_pool()``) keeps uploaded bots' processes for the next match.
     """
     try:
         engine_game = arena_games.get(game)
@@ -151,7 +164,7 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
     players = []
     try:
         for seat, ref in enumerate(seats):
-            players.append(_agent(game, ref, seed, seat, labels[seat], clock, people))
+            players.append(_agent(game, ref, seed, seat, labels[seat], clock, people, pool))
         outcome = play_match(game, seed=seed, agents=players, options=options, on_step=on_step)
     except (MatchFailed, PlatformFault, PlayAborted):
         _close_all(players)
