@@ -66,7 +66,9 @@ from django.utils import timezone
 
 from web import publishing
 from web.matches import playing
+from web.bots import files as bot_files
 from web.bots.models import BotVersion
+from web.bots.services import bot_versions_fail_lost_file
 from web.bulk_sql import batch_rows, batch_table
 from web.errors import PlatformFault
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
@@ -176,7 +178,7 @@ def _lease(now, lease_seconds):
 # --- claiming ----------------------------------------------------------------------------------
 
 _SEAT_COLUMNS = ("pk", "match_id", "seat", "bot_id", "bot__name", "bot_version_id", "bot_version__number",
-                 "bot_version__kind", "bot_version__builtin_name", "bot_version__file", "bot_version__sha256",
+                 "bot_version__kind", "bot_version__builtin_name", "bot_version__file_suffix", "bot_version__sha256",
                  "person_id", "person__username")
 
 
@@ -215,14 +217,15 @@ def matches_claim(*, match_ids, worker="", lease_seconds=None, tables=False):
                .values_list("pk", "game", "rules_version", "options", "seed", "tournament_round_id", "rating_pool_id",
                             "rating_pool__kind", "rated")]
     seats, refs = {}, {}
-    for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, file, sha256, person_id,
+    for (pk, match_id, seat, bot_id, name, version_id, number, kind, builtin_name, suffix, sha256, person_id,
          person_name) in (MatchSeat.objects.filter(match__in=[m.pk for m in matches]).order_by("match_id", "seat")
                           .values_list(*_SEAT_COLUMNS)):
         if person_id is not None:
             seats.setdefault(match_id, []).append(SeatToPlay(pk, seat, None, person_name, person_ref(person_id)))
             continue
         if version_id not in refs:
-            refs[version_id] = BotVersion(kind=kind, builtin_name=builtin_name, file=file, sha256=sha256).agent_ref
+            refs[version_id] = BotVersion(kind=kind, builtin_name=builtin_name, file_suffix=suffix,
+                                          sha256=sha256).agent_ref
         seats.setdefault(match_id, []).append(SeatToPlay(pk, seat, bot_id, f"{name}@v{number}", refs[version_id]))
     return token, [Claimed(m, seats.get(m.pk, [])) for m in matches]
 
@@ -293,13 +296,28 @@ class LeaseKeeper:
         self.held -= set(match_ids)
 
 
+def _local_refs(seats):
+    """The seats' agent references with the local path of each uploaded bot's file, fetched from the
+    blob store into this machine's cache (``web.bots.files``).  A file missing from the store, or
+    damaged there, fails the match (and its version: it plays no more) with the reason: trying
+    again, here or on another worker, would find it the same."""
+    refs = []
+    for row in seats:
+        try:
+            refs.append(bot_files.local_agent_ref(row.agent_ref))
+        except bot_files.BotFileLost as exc:
+            bot_versions_fail_lost_file(sha256=row.agent_ref.get("sha256") or "", problem=str(exc))
+            raise playing.MatchFailed(f"{row.label}: {exc}") from None
+    return refs
+
+
 def match_play(*, match, seats, on_step=None, people=None, pool=None):
     """Plays a claimed match (seats: ``SeatToPlay`` or ``MatchSeat`` rows); ``people(seat, ref)``
     gives the agent of a seat a person plays, ``pool`` keeps uploaded bots' processes between the
     matches of a batch (see ``playing.play``).  Raises ``playing.MatchFailed`` or ``PlatformFault``."""
     seats = [SeatToPlay.of(row) for row in seats]
     return playing.play(game=match.game, rules_version=match.rules_version, options=match.options,
-                       seed=match.seed, seats=[row.agent_ref for row in seats],
+                       seed=match.seed, seats=_local_refs(seats),
                        bot_labels=[row.label for row in seats], clock=bot_clock(), on_step=on_step,
                        people=people, pool=pool)
 

@@ -4,7 +4,8 @@ What a game is and whether a match can be described are ``web.games.catalog``'s.
 Services describe a match as plain data (game, options, seed, one agent
 reference per seat) and get plain data back; nothing here touches the
 database.  An agent reference is ``{"kind": "builtin", "name": ...}``,
-``{"kind": "upload", "path": ..., "sha256": ...}`` or, for a seat a person plays
+``{"kind": "upload", "path": ..., "sha256": ...}`` (``path``: the worker's copy of the file,
+fetched and verified by ``web.bots.files``) or, for a seat a person plays
 at a table, ``{"kind": "person", "person": ...}``, whose agent the caller gives
 (``people``: ``web.tables`` knows how a person is reached).
 
@@ -18,7 +19,7 @@ worker cannot play it now: no sandbox, the bot's file is not there; another
 attempt may succeed), or the ``PlayAborted`` that the caller's ``on_step``
 raised to stop the match (its worker no longer holds it).
 """
-import hashlib
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -80,28 +81,17 @@ class _Forfeit:
         pass
 
 
-def _sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def _upload_agent(ref, label, clock, pool):
     """A sandboxed bot process for an uploaded file (started by the match loop), on the platform's
     time control when one is set: from ``pool`` (an ``arena.bots.pool.BotPool``) when given,
     which may hand out the process of this bot version kept from an earlier match of the batch."""
     path = ref.get("path") or ""
-    try:
-        digest = _sha256(path)
-    except OSError as exc:
-        raise PlatformFault(f"{label}: its file cannot be read on this worker ({exc.strerror or exc})") from None
-    if ref.get("sha256") and digest != ref["sha256"]:
-        raise PlatformFault(f"{label}: its file on this worker is not the one uploaded (sha256 differs)")
+    # The file was checked against its sha256 as it was handed out (web.bots.files), a moment ago.
+    if not path or not os.path.isfile(path):
+        raise PlatformFault(f"{label}: its file cannot be read on this worker ({path or 'no local copy'})")
     try:
         if pool is not None:
-            return pool.agent(path, label=label, clock=clock, sha256=digest)
+            return pool.agent(path, label=label, clock=clock, sha256=ref.get("sha256"))
         return BotProcess(path, label=label, clock=clock)
     except BotSubmissionError as exc:
         return _Forfeit("crash", f"not a valid bot: {exc}")
