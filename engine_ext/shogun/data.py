@@ -419,3 +419,155 @@ CHAPTERS = (
             RULEBOOK + "; A41"),
 )
 NUM_CHAPTERS = 14                         # RULEBOOK
+
+
+# --- words: what a person reads (replays, a person's seat, the rules summary) ---
+# The engine's keys (``a_move``, ``b_galuchat``, ``swords_laque``) are ids, never shown.  Everything a
+# page shows is below, in English words.  The names of things the rulebook names are its names in
+# English (RULEBOOK: « Laque, Bois, Acier, Galuchat », « Salle du Palais », « carte Faveur »); the
+# wording of what a designed component does is CHOSEN, written from the numbers above so that it
+# cannot say something the engine does not do.
+RESOURCE_WORDS = ("lacquer", "wood", "steel", "galuchat")        # RULEBOOK, in English
+HOUSE_WORDS = ("Takeda", "Uesugi", "Oda", "Mōri")                 # CHOSEN with HOUSES
+AREA_WORDS = ("", "at the forge", "at the market", "at the academy", "at the palace",
+              "at a Daimyō house", "when you deliver a sword")    # CHOSEN: where an immediate effect works
+GHOST_CARD_WORDS = ("Daimyō", "Palace", "Market", "Academy", "Komainu")   # RULEBOOK l.840-856
+# A monk on the Komainu adds one other area's monk effect (R69, its wording RULEBOOK + ruling)
+KOMAINU_EFFECT_WORDS = ("the forge's: move one sword", "the market's: take one more market card",
+                        "the academy's: advance one artisan", "the palace's: use a hall where your family sits",
+                        "a Daimyō house's: take a sashimono of your choice")
+
+
+def _plural(count, word, many=None):
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def _goods(coins, resource, points):
+    parts = []
+    if coins:
+        parts.append(_plural(coins, "coin"))
+    if resource >= 0:
+        parts.append("1 " + RESOURCE_WORDS[resource])
+    if points:
+        parts.append(_plural(points, "point"))
+    return " and ".join(parts) or "nothing"
+
+
+def card_effect_words(card):
+    """What a card's immediate effect does, in words (CHOSEN wording of the effect's numbers)."""
+    n, resource = card.amount, card.resource
+    words = {
+        E_COINS: f"take {_plural(n, 'coin')}",
+        E_RESOURCE: f"take {n} {RESOURCE_WORDS[resource]}" if resource >= 0 else "",
+        E_POINTS: f"score {_plural(n, 'point')}",
+        E_MOVE: f"move one of your swords {_plural(n, 'cell')}, with a resource from your stock",
+        E_ADVANCE: f"advance an artisan {_plural(n, 'step')}",
+        E_DECORATE: "decorate one resource of a sword in your forge",
+        E_SASHIMONO: "take a sashimono of the house of your choice",
+        E_REORGANIZE: "move your family members from hall to hall in the palace",
+        E_FAMILY: "send a family member from your Washitsu to a palace hall",
+        E_TEMPLE_COINS: "take as many coins as the temple costs this round",
+        E_DELIVERY_POINTS: f"{_plural(n, 'point')} more for the sword you deliver",
+        E_DOUBLE_POINTS: "the sword you deliver scores its printed points twice (not the Shōgun no Katana)",
+        E_SECOND_ADVANTAGE: "slide a second permanent under a line of your forge that already holds one",
+        E_DOUBLE_LINE: "collect one line's advantages twice at this delivery",
+    }[card.effect]
+    where = AREA_WORDS[card.area]
+    return words[0].upper() + words[1:] + (f" ({where})" if where and card.area != DELIVERY else "")
+
+
+def card_permanent_words(card):
+    """The permanent advantage a card gives slid under a line of the forge, and its price."""
+    return (f"Permanent for {_plural(card.price, 'coin')}: "
+            f"{_goods(card.perm_coins, card.perm_resource, card.perm_points)} at each delivery from its line")
+
+
+def card_name(card):
+    """A card's name: its deck and letter or number, as printed (« Daimyō C », « carte Marché n°4 »)."""
+    return f"Daimyō {card.label}" if card.deck == DAIMYO else f"Market n°{card.label}"
+
+
+def hall_words(hall):
+    """What a palace hall gives (CHOSEN wording of its numbers)."""
+    goods = " and ".join([_plural(hall.coins, "coin")] * bool(hall.coins)
+                         + [f"{n} {RESOURCE_WORDS[r]}" for r, n in enumerate(hall.resources) if n]
+                         + [_plural(hall.points, "point")] * bool(hall.points))
+    return {
+        H_TAKE: f"Take {goods}",
+        H_PAY: f"Pay {_plural(hall.cost, 'coin')} for {goods}",
+        H_MOVE: "Move one of your swords",
+        H_ADVANCE: "Advance an artisan at the academy",
+        H_DISCOUNT: "Always: your permanents cost 1 coin less",
+        H_MARKET_MOVE: "Always: the resources you buy at the market move a sword",
+    }[hall.kind]
+
+
+_HONOUR_COUNTS = {
+    HC_COINS: ("coin", None), HC_SWORDS: ("sword delivered", "swords delivered"),
+    HC_DECORATIONS: ("decoration on your delivered swords", "decorations on your delivered swords"),
+    HC_PALACE: ("family member in the palace", "family members in the palace"),
+    HC_ARTISANS: ("step your artisans advanced", "steps your artisans advanced"),
+    HC_SASHIMONO: ("sashimono", "sashimono"), HC_PERMANENTS: ("permanent under your forge", "permanents under your forge"),
+    HC_CARDS: ("card in your hand", "cards in your hand"), HC_POWER: ("point of power of your delivered swords", "power of your delivered swords"),
+    HC_FIGURES: ("figure of yours on the main board", "figures of yours on the main board"),
+    HC_WORKERS: ("worker unlocked", "workers unlocked"), HC_STOCK: ("resource in your stock", "resources in your stock"),
+    HC_KATANA: ("Shōgun no Katana delivered",) * 2,
+    HC_SWORDS_WITH: ("delivered sword with {r}", "delivered swords with {r}"),
+    HC_DECORATED: ("delivered sword with its {r} decorated", "delivered swords with their {r} decorated"),
+    HC_SETS: ("full set of the four houses' sashimono", "full sets of the four houses' sashimono"),
+}
+
+
+def honour_words(honour):
+    """An honour card's condition (RULEBOOK: each card at most 12 points; its counts CHOSEN)."""
+    one, many = _HONOUR_COUNTS[honour.kind]
+    resource = RESOURCE_WORDS[honour.resource] if honour.resource >= 0 else ""
+    thing = (one if honour.divisor == 1 else (many or one + "s")).format(r=resource)
+    per = f"per {thing}" if honour.divisor == 1 else f"per {honour.divisor} {thing}"
+    if honour.kind == HC_KATANA:
+        return f"{_plural(honour.per, 'point')} for your Shōgun no Katana delivered"
+    return f"{_plural(honour.per, 'point')} {per}, at most {HONOUR_MAX}"
+
+
+def honour_name(honour):
+    """An honour card's short name: what it counts."""
+    one, many = _HONOUR_COUNTS[honour.kind]
+    resource = RESOURCE_WORDS[honour.resource] if honour.resource >= 0 else ""
+    name = (many or one + "s").format(r=resource)
+    return name[0].upper() + name[1:]
+
+
+# RULEBOOK « Le Sabre pour le Shōgun » (l.753) and « Fin de la partie » 5 (l.795-809), in English
+FAVOUR_WORDS = (
+    f"the first to deliver a Shōgun no Katana scores {FAVOUR_POINTS} points at once",
+    f"{FAVOUR_POINTS} points for the completed Shōgun no Katana with the most resources",
+    f"{FAVOUR_POINTS} points for the completed Shōgun no Katana worth the most",
+    f"{FAVOUR_POINTS} points for the Shōgun no Katana delivered in the leftmost column",
+    f"{FAVOUR_POINTS} points for the Shōgun no Katana delivered in the rightmost column",
+)
+
+
+def words():
+    """Every name and text the renderers show, keyed by the ids the views use (JSON)."""
+    return {
+        "resources": dict(zip(RESOURCES, RESOURCE_WORDS)),
+        "resource_order": list(RESOURCES),
+        "prices": dict(zip(RESOURCES, PRICE)),
+        "houses": dict(zip(HOUSES, HOUSE_WORDS)),
+        "forge": {"rows": FORGE_ROWS, "columns": FORGE_COLS,
+                  "row_advantages": [_goods(a.coins, a.resource, a.points) for a in ROW_ADVANTAGES],
+                  "column_advantages": [_goods(a.coins, a.resource, a.points) for a in COLUMN_ADVANTAGES]},
+        "cards": {c.key: {"name": card_name(c), "deck": ("daimyo", "market")[c.deck], "label": c.label,
+                          "effect": card_effect_words(c), "permanent": card_permanent_words(c), "price": c.price}
+                  for c in CARDS},
+        "halls": {h.key: {"text": hall_words(h), "passive": h.passive} for h in HALLS},
+        "honours": {h.key: {"name": honour_name(h), "text": honour_words(h), "ghost_best": h.human} for h in HONOURS},
+        "favours": dict(zip(FAVOURS, FAVOUR_WORDS)),
+        "tiles": {t.key: {"points": t.points, "coins": t.coins, "power": t.power,
+                          "composition": [RESOURCES[r] for r in t.composition]} for t in TILES},
+        "ghost_cards": dict(zip(GHOST_CARDS, GHOST_CARD_WORDS)),
+        "komainu_effects": dict(zip(("FORGE", "MARKET", "ACADEMY", "PALACE", "HOUSE"), KOMAINU_EFFECT_WORDS)),
+        "round_points": list(ROUND_POINTS), "temple_cost": list(TEMPLE_COST),
+        "academy_coins": list(ACADEMY_COINS), "washitsu_slots": WASHITSU_SLOTS, "rounds": ROUNDS,
+        "monks": MONKS, "komainu_coins": KOMAINU_COINS,
+    }

@@ -69,4 +69,5 @@ SPEC = GameSpec(
     flat_observation="engine_ext.shogun.flat:LAYOUT",
     usage="engine_ext.shogun.usage:counts",
     campaign="engine_ext.shogun.story:CAMPAIGN",
+    components="engine_ext.shogun.views:components",
 )

@@ -23,6 +23,24 @@ EVENT_NAMES = ("round", "draft", "place", "pass", "take_sword", "purchase", "mar
                "katana", "play", "buy", "discard", "sashimono", "favour", "refill", "honour_reveal", "score",
                "end", "temple_tax")
 FAVOUR_HOLDER = {-3: "not_in_play", -2: "open", -1: "removed"}
+# what the seat asked is doing at each phase, in words (for "to act: ..." on a page)
+PHASE_WORDS = {
+    "draft": "chooses a starting sword", "turn": "places a worker or a monk, or passes",
+    "after_action": "may deliver swords or play cards before ending the action",
+    "honour": "takes an honour card", "sashimono": "takes a sashimono", "market_buy": "buys resources at the market",
+    "market_card": "takes a market card", "advance": "advances an artisan at the academy",
+    "decorate": "decorates resources at the academy", "side_decorate": "may decorate too (the academy was used)",
+    "side_free": "may deliver swords or play cards", "palace_place": "sends a family member to a palace hall",
+    "reorganize": "moves family members between the halls", "palace_activate": "uses the palace halls",
+    "side_hall": "may use a hall too (the palace was used)", "forge": "places resources on the swords of a line",
+    "move": "moves a sword", "komainu": "chooses the Komainu's second monk effect",
+    "line": "chooses the line to slide the permanent under", "resolve_cards": "uses or keeps the cards taken",
+    "deliver_score": "may play cards on the sword delivered", "deliver_lines": "collects the delivery's advantages",
+    "project": "adds a resource to the Shōgun no Katana's project", "katana_modify": "may change the project",
+    "compose": "orders the Shōgun no Katana's resources", "decorate_one": "decorates one resource",
+    "family": "sends a family member to a hall", "hall_once": "uses a hall", "game_over": "the game is over",
+    "market_coin": "puts a coin on a resource bought",
+}
 
 
 def _card_key(card):
@@ -289,3 +307,9 @@ def balance_facts(state):
         coins = data.STARTING_SASHIMONO_COINS[position]
         facts.append({"starting sashimono": f"{position + 1} ({coins} coin{'' if coins == 1 else 's'})"})
     return facts
+
+
+def components():
+    """The names and texts a page shows for the ids the views use (data.py's words) and what each
+    phase asks, in words: the spec's ``components`` for the renderers (replays, a person's seat)."""
+    return data.words() | {"phases": {name: PHASE_WORDS.get(name, name.replace("_", " ")) for name in PHASE_NAMES}}

@@ -1,6 +1,10 @@
-"""A Shōgun no Katana replay in Chromium: the board drawn as a picture, stepping, perspectives."""
+"""A Shōgun no Katana replay in Chromium: the board drawn as a picture (the houses and their swords,
+the market, academy, palace, honour cards and favours; each seat's forge), stepping, perspectives,
+and the ghost's board in a solo game."""
 from live_servers import wait_for
 from web.bots import services as bot_services
+
+TEXTS = "(node) => [...node.querySelectorAll('text')].map((t) => t.textContent).join(' ')"
 
 
 def test_a_shogun_replay_draws_the_board_and_each_forge_and_switches_perspective(site, page):
@@ -12,54 +16,58 @@ def test_a_shogun_replay_draws_the_board_and_each_forge_and_switches_perspective
 
     page.goto(f"{site}/matches/{match.pk}/")
     page.locator("#replay-viewer[data-ready=true]").wait_for()
-    board = page.locator("#replay-board")
-    for words in ("The main board", "Palace halls", "Market", "Project", "Katana"):
-        assert words in board.inner_text(), words
-    assert page.locator("#replay-board table.shogun-forge").count() == 3, "one forge per seat"
-    assert page.locator("#replay-board table.shogun-forge").first.locator("tbody tr").count() == 4
-    assert page.locator("#replay-board td.shogun-sword").count() == 0, "set up: the draft is still to come"
+    board = page.locator("#replay-board svg.shogun-picture")
+    words = board.evaluate(TEXTS)
+    for expected in ("Takeda house", "Market", "Academy", "Palace", "Komainu", "Honour cards on offer",
+                     "The Shōgun's favours", "Resources (market price):", "lacquer (4)", "galuchat (3)",
+                     "Round 1 of 4", "Shōgun no Katana: a project"):
+        assert expected in words, expected
+    assert page.locator("#replay-board .shogun-seat-board").count() == 3, "one board per seat"
+    assert page.locator("#replay-board [data-forge='0'] [data-cell]").count() == 20, "a forge is 4 × 5"
+    assert page.locator("#replay-board [data-forge] [data-cell] .shogun-tile").count() == 0, "the draft is to come"
+    assert page.locator("#replay-board [data-draft]").count() == 3, "three starting swords to choose from"
     page.click("#replay-step-forward")
     page.click("#replay-step-forward")                  # two seats choose, the first player takes the last
     page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.step === '2'")
-    assert page.locator("#replay-board td.shogun-sword").count() == 3, "each seat has its drafted sword"
-    assert "starts with the sword" in page.locator("#replay-events").inner_text()
+    assert page.locator("#replay-board [data-forge] [data-cell] .shogun-tile").count() == 3, "each seat's sword"
+    assert "starts with the sword of" in page.locator("#replay-events").inner_text()
 
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
-    assert "the game is over" in board.inner_text()
+    assert "The game is over" in board.evaluate(TEXTS)
     assert "ends with" in page.locator("#replay-events").inner_text()
-
+    # cards held: face up to the spectator of every seat, face down to another seat's perspective
     page.select_option("#replay-perspective", "1")
-    page.wait_for_function("() => document.querySelector('#replay-board').textContent.includes('this perspective')")
-    assert "seat 1" in page.locator("#replay-board section.shogun-seat[data-seat='1'] h3").inner_text()
+    page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.perspective === '1'")
+    first = page.locator("#replay-board .shogun-seat-board").first
+    assert first.get_attribute("data-seat") == "1", "the perspective's own board comes first"
+    assert page.locator("#replay-board .shogun-seat-board[data-seat='0'] .shogun-card:not(.shogun-card-back)").count() == 0
+    assert page.url.endswith(f"#step={steps}&seat=1")
 
 
-def test_a_solo_replay_against_the_ghost_shows_its_panel(site, page):
-    """The ghost (option ghost): its level, score, Washitsu with the blocked workers, its workers
-    out, its palace halls, katana, drawn action card and deck size; its total once the game is over."""
+def test_a_solo_replay_against_the_ghost_shows_its_board(site, page):
+    """The ghost (option ghost): its level, score, Washitsu with the blocked workers, its deck by
+    its size only, the card it drew; its total once the game is over."""
     from web.matches import services as match_services
     from web.matches.models import Match
     bots = bot_services.house_bots_ensure(game="shogun", count=1)
     match = match_services.match_create(game="shogun", seats=bots, seed=5, options={"ghost": 1})
     wait_for(lambda: Match.objects.filter(pk=match.pk, status="done").exists(), 120, message="the match played")
 
-    page.goto(f"{site}/matches/{match.pk}/")
+    page.goto(f"{site}/matches/{match.pk}/#step=0&seat=all")
     page.locator("#replay-viewer[data-ready=true]").wait_for()
-    panel = page.locator("#replay-board section.shogun-ghost")
-    assert panel.locator("h3").inner_text() == "The ghost — level 1"
-    assert panel.locator("table.shogun-washitsu td").count() == 8
-    assert panel.locator("table.shogun-washitsu td", has_text="blocked worker").count() == 4   # level 1: 3 available
-    words = panel.inner_text()
-    for label in ("Score", "Workers", "Family in the palace", "Katana", "Action card drawn", "Action deck"):
-        assert label in words, label
-    assert "3 available, 0 on the board" in words and "10 cards" in words
+    ghost = page.locator("#replay-board .shogun-ghost-board[data-ghost-level='1']")
+    words = ghost.evaluate(TEXTS)
+    assert "The ghost, level 1" in words and "0 points" in words
+    assert words.count("blocked") == 4 + 1, "level 1: 4 blocked workers (and the heading's line)"
+    assert ghost.locator(".shogun-ghost-deck text").inner_html() == "10", "its deck: 10 cards, face down"
+    assert "none yet" in words
 
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
-    words = panel.inner_text()
-    assert "total" in words and "slot 1" in words
-    ghost = Match.objects.get(pk=match.pk).result["automata"][0]
-    assert f"(total {ghost['score']})" in words
-    assert "Action card drawn\t—" not in words
+    total = Match.objects.get(pk=match.pk).result["automata"][0]["score"]
+    words = ghost.evaluate(TEXTS)
+    assert f"(final {total})" in words
+    assert "none yet" not in words

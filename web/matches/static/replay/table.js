@@ -7,7 +7,8 @@
        render(container, view, context),   // draws the table of the view into the container
        describeEvent(event, context),      // one event, as a sentence
        describeAction(frame, context),     // optional: a decision, in words
-     });
+       labelAction(entry, view, context),  // optional: a legal action ({name, block, label}) in words,
+     });                                   // for a person's buttons (else the block and label humanized)
      ReplayRenderers.get("<game>")         // the game's renderer, else the generic one ("*")
      ReplayTable.context({...})            // the context a renderer reads, with its defaults:
        { view, perspective: "all" | seat, step, frame: {seat, action, events} | null,
@@ -24,7 +25,8 @@
        view: observation, perspective: seat, frame: lastDecision, seatNames, actionLabels, components, board }));
    The pictures are SVG whose parts carry data attributes (data-seat on a seat, data-card on a
    card, data-participant on a Risques participant), so that the page can hang its legal actions
-   on them.  Colours and sizes are replay.css's classes: the site's content policy allows no
+   on them; a part that stands for one action exactly carries data-action-name (Shōgun), and the
+   seat page puts its legal actions in ``context.legal`` for a renderer that draws them.  Colours and sizes are replay.css's classes: the site's content policy allows no
    inline style (SVG presentation attributes such as x, y or fill are fine). */
 (() => {
   "use strict";

@@ -23,7 +23,8 @@
      makes that element a second way to take the action. */
   function onThePicture(entry, me, labels) {
     const value = CSS.escape(entry.label);
-    const found = [];
+    // a renderer that names the action on a part of its picture (Shōgun: a space, a sword, a cell)
+    const found = [`[data-action-name="${CSS.escape(entry.name)}"]`];
     if (/^\d+$/.test(entry.label) && (/SEAT/.test(entry.block) || entry.block === "PLAYER")) {
       found.push(`[data-seat="${value}"]`);
     }
@@ -32,7 +33,7 @@
     }
     if (entry.block === "TERRITORY") found.push(`[data-territory="${value}"]`);
     found.push(`[data-seat="${me}"] [data-card="${value}"]`);   // a card of the seat's own
-    return entry.label ? found : [];
+    return entry.label ? found : found.slice(0, 1);
   }
 
   class TablePage {
@@ -68,13 +69,17 @@
 
     context(state) {
       const step = this.frames.length - 1;
-      return tableContext({
+      const context = tableContext({
         view: state.view, perspective: this.seat, step, frame: this.frames[step],
         frames: { game: this.game, players: this.seatNames.length, perspective: this.seat, steps: step,
           frames: this.frames },
         seatName: (seat) => this.seatName(seat), actionLabels: this.labels, components: this.components,
         board: this.board,
       });
+      // the seat's legal actions, for a renderer that draws them on its picture
+      const mine = state.decision !== null && state.decision !== undefined && !state.over;
+      context.legal = mine && state.legal ? state.legal : null;
+      return context;
     }
 
     schedule(ms) {
@@ -196,6 +201,7 @@
     }
 
     label(entry) {
+      if (this.renderer.labelAction && this.state) return this.renderer.labelAction(entry, this.state.view, this.context(this.state));
       if (!entry.label) return humanize(entry.name);
       const seatLabel = /SEAT/.test(entry.block) && /^\d+$/.test(entry.label);
       const what = seatLabel ? this.seatName(Number(entry.label)) : humanize(entry.label);
@@ -220,12 +226,13 @@
           button.type = "button";
           button.className = "table-action";
           button.dataset.action = entry.name;
-          button.title = entry.name;
-          button.textContent = entries.length > 1 && entry.label ? this.shortLabel(entry) : this.label(entry);
+          const words = this.renderer.labelAction ? this.label(entry) : null;   // the renderer's words
+          button.title = words || entry.name;
+          button.textContent = words || (entries.length > 1 && entry.label ? this.shortLabel(entry) : this.label(entry));
           button.addEventListener("click", () => this.move(entry));
           return button;
         });
-        if (entries.length > 1 && entries[0].label) {
+        if (entries.length > 1 && entries[0].label && !this.renderer.labelAction) {
           const group = document.createElement("div");
           group.className = "table-action-group";
           const name = document.createElement("span");
