@@ -13,7 +13,7 @@ COPY web ./web
 COPY workers ./workers
 COPY manage.py ./
 RUN pip install --no-cache-dir "setuptools>=70" wheel "cython>=3.0,<3.4" \
- && pip install --no-cache-dir --no-build-isolation -e . flower \
+ && pip install --no-cache-dir --no-build-isolation -e ".[s3]" flower \
  && python setup.py -q build_ext --inplace \
  && python -c "from arena.bots.sandbox import bwrap_path; path = bwrap_path(); assert path, 'no bwrap'; print('bot sandbox:', path)"
 RUN useradd --create-home arena && mkdir -p /data && chown arena /data
