@@ -43,8 +43,9 @@ def wait_for(predicate, timeout, interval=0.1, message="condition"):
 class Worker:
     """One ``celery worker`` process (prefork pool of ``concurrency`` children) in its own session."""
 
-    def __init__(self, name, env, log_dir, concurrency=1, pool="prefork", queue=None):
+    def __init__(self, name, env, log_dir, concurrency=1, pool="prefork", queue=None, prefix=()):
         self.name = name
+        self.prefix = list(prefix)   # e.g. ``ip netns exec NAME``: the worker on a host of its own
         self.env = env
         self.queue = queue or env["ARENA_QUEUE"]
         self.log_path = Path(log_dir) / f"{name}.log"
@@ -57,7 +58,7 @@ class Worker:
         self.starts += 1
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", "WARNING",
+            self.prefix + [sys.executable, "-m", "celery", "-A", "workers", "worker", "--loglevel", "WARNING",
              "-Q", self.queue, "-n", f"{self.name}.{self.starts}@%h", "-c", str(self.concurrency),
              "--pool", self.pool, "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -214,6 +215,7 @@ def live(transactional_db, settings, tmp_path):
 
     class Live:
         rng = random.Random(20240611)
+        environment = env   # what every worker is given (``worker(env=...)`` adds to it)
 
         def worker(self, name, **kwargs):
             w = Worker(name, dict(env, **kwargs.pop("env", {})), tmp_path, **kwargs).start()
