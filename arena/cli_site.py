@@ -70,6 +70,8 @@ def _problem(response):
         body = response.json()
     except ValueError:
         return f"HTTP {response.status_code}"
+    if isinstance(body, dict) and "status" in body and "detail" in body:   # the site's problem details
+        return str(body["detail"])
     if isinstance(body, dict):
         parts = []
         for key, value in body.items():
@@ -93,7 +95,7 @@ def cmd_login(args):
     username = args.username or input("user name: ")
     password = sys.stdin.readline().rstrip("\n") if args.password_stdin else getpass.getpass("password: ")
     with _client(base) as client:
-        response = _request("POST", client, "/api/auth/token/", data={"username": username, "password": password})
+        response = _request("POST", client, "/api/auth/token/", json={"username": username, "password": password})
     if response.status_code != 200:
         raise SiteError(f"login refused: {_problem(response)}")
     save_config({"url": base, "username": username, "token": response.json()["token"]})

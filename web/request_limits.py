@@ -7,7 +7,7 @@ in the one-machine server and behind a proxy alike.  (A body sent without a leng
 not read by Django at all.)
 """
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 
 FORM_OVERHEAD_BYTES = 64 << 10   # the multipart headers and the form's other fields
@@ -40,7 +40,8 @@ class RequestSizeMiddleware:
             message = (f"the request has {length:,} bytes; the most this site takes is {limit:,} "
                        f"(a bot file of at most {settings.ARENA_MAX_BOT_BYTES:,} bytes and its form)")
             if request.path.startswith("/api/"):
-                return JsonResponse({"detail": message}, status=413)
+                from web.api.errors import problem_response
+                return problem_response(status=413, detail=message, code="too_large")
             # a page that takes files answers with itself, the form shown again with the limit in words
             page = _too_large_page(request)
             if page is not None:

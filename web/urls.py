@@ -9,6 +9,12 @@ def health(request):
     return JsonResponse({"ok": True, "matches": selectors.match_counts()})
 
 
+# Problem details (application/problem+json) under /api/, the site's own pages elsewhere.
+handler400 = "web.api.errors.bad_request"
+handler403 = "web.api.errors.permission_denied"
+handler404 = "web.api.errors.page_not_found"
+handler500 = "web.api.errors.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),

@@ -45,7 +45,10 @@ def test_the_api_filters_by_day_and_bot(client, finished, house):
     assert client.get(f"/api/games/katana/export/?bot={house[0].name}").json()["remaining"] == 7
     assert client.get(f"/api/games/katana/export/?bot={house[5].name}").json()["remaining"] == 0
     refused = client.get("/api/games/katana/export/?since=2026-02-01&until=2026-01-01")
-    assert refused.status_code == 400 and refused.json() == {"until": ["must not be before since"]}
+    assert refused.status_code == 400 and refused["Content-Type"] == "application/problem+json"
+    assert refused.json() == {"type": "about:blank", "title": "Bad Request", "status": 400, "code": "invalid",
+                              "detail": "until: must not be before since",
+                              "errors": {"until": ["must not be before since"]}}
 
 
 def test_arena_export_writes_every_match_once_and_each_replay_verifies(live_server, config, finished, tmp_path,

@@ -1,9 +1,9 @@
 """API tokens: ``arena login`` trades a user name and password for the user's token."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
@@ -20,6 +20,9 @@ class TokenOutput(serializers.Serializer):
 
 
 class TokenApi(ObtainAuthToken):
+    # Public: a token is what you ask for here, and credentials sent along are not read.
+    authentication_classes = []
+    permission_classes = [AllowAny]
     throttle_classes = [LoginThrottle]
 
     @extend_schema(responses=TokenOutput, operation_id="auth_token")
@@ -30,7 +33,7 @@ class TokenApi(ObtainAuthToken):
         address = request.META.get("REMOTE_ADDR") or "unknown"
         refusal = account_services.sign_in_refusal(username=username, address=address)
         if refusal:
-            return Response({"detail": refusal}, status=429)
+            raise Throttled(detail=refusal)
         try:
             response = super().post(request, *args, **kwargs)
         except ValidationError:   # the wrong password, or no such account: told apart nowhere

@@ -1,21 +1,20 @@
 """Paging: ``?page=N&page_size=M`` over a selector that takes an offset and a limit."""
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
+
+from web.api.params import QueryParams, query_params
 
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 200
 
 
-class PageParams(serializers.Serializer):
+class PageParams(QueryParams):
     page = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
     page_size = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_SIZE, default=PAGE_SIZE)
 
 
 def page_params(request):
-    params = PageParams(data=request.query_params)
-    if not params.is_valid():
-        raise ValidationError(params.errors)
-    page, size = params.validated_data["page"], params.validated_data["page_size"]
+    params = query_params(PageParams, request)
+    page, size = params["page"], params["page_size"]
     return page, size, (page - 1) * size
 
 

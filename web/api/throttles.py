@@ -8,7 +8,7 @@ from rest_framework.throttling import UserRateThrottle
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
-class _WriteThrottle(UserRateThrottle):
+class WriteThrottle(UserRateThrottle):
     """``allow_request`` checks the quota without using it; the view calls ``count`` once the
     write was accepted."""
 
@@ -36,20 +36,20 @@ class _WriteThrottle(UserRateThrottle):
             throttle.cache.set(throttle.key, throttle.history, throttle.duration)
 
 
-class UploadThrottle(_WriteThrottle):
+class UploadThrottle(WriteThrottle):
     scope = "uploads"
 
 
-class TournamentThrottle(_WriteThrottle):
+class TournamentThrottle(WriteThrottle):
     scope = "tournaments"
 
 
-class ChallengeThrottle(_WriteThrottle):
+class ChallengeThrottle(WriteThrottle):
     """Every challenge, rated or not."""
     scope = "challenges"
 
 
-class RatedChallengeThrottle(_WriteThrottle):
+class RatedChallengeThrottle(WriteThrottle):
     """Rated challenges, counted on top of ``ChallengeThrottle``: checked by the views when a rated
     one is asked for, so that an exhausted rated budget leaves unrated challenges free."""
     scope = "rated_challenges"

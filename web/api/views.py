@@ -1,12 +1,13 @@
 """The games, their rating pools and their leaderboards (one per pool)."""
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from web.api import games
-from web.api.pagination import page_params
+from web.api.pagination import PageParams, page_params
+from web.api.params import QueryParams, game_path_parameter, query_params
 from web.games import catalog
 from web.ratings import selectors as rating_selectors
 from web.ratings.models import Pool
@@ -43,7 +44,7 @@ class GameListApi(APIView):
 
 
 class GameDetailApi(APIView):
-    @extend_schema(responses=GameOutput, operation_id="games_detail")
+    @extend_schema(parameters=[game_path_parameter()], responses=GameOutput, operation_id="games_detail")
     def get(self, request, game):
         return Response(game_or_404(game))
 
@@ -61,7 +62,7 @@ class PoolOutput(serializers.Serializer):
 
 
 class PoolsApi(APIView):
-    @extend_schema(responses=PoolOutput(many=True), operation_id="games_pools")
+    @extend_schema(parameters=[game_path_parameter()], responses=PoolOutput(many=True), operation_id="games_pools")
     def get(self, request, game):
         """The game's rating pools: one leaderboard each."""
         game_or_404(game)
@@ -121,11 +122,17 @@ class LeaderboardOutput(serializers.Serializer):
     levels = LevelOutput(many=True, help_text="the automaton levels met by the bots of this page")
 
 
+class LeaderboardQuery(QueryParams):
+    pool = serializers.CharField(required=False, min_length=1, max_length=200, trim_whitespace=False,
+                                 help_text="a pool key (see games/<id>/pools/); by default the most played pool")
+    search = serializers.CharField(required=False, min_length=1, max_length=64, trim_whitespace=False, help_text="part of a bot's name")
+
+
 def pool_of_request(request, game):
     """The pool a request asks for with ``?pool=KEY`` (one of the game's), or the game's default;
     ``(pools, key)``."""
     pools = rating_selectors.game_pools(game=game)
-    key = request.query_params.get("pool")
+    key = query_params(LeaderboardQuery, request).get("pool")
     if key:
         if key not in {pool["key"] for pool in pools}:
             raise NotFound(f"{game} has no rating pool {key[:200]!r}; its pools are "
@@ -135,10 +142,7 @@ def pool_of_request(request, game):
 
 
 class LeaderboardApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("pool", str, description="a pool key (see games/<id>/pools/); "
-                                                "by default the most played pool"),
-                               OpenApiParameter("search", str), OpenApiParameter("page", int),
-                               OpenApiParameter("page_size", int)],
+    @extend_schema(parameters=[game_path_parameter(), LeaderboardQuery, PageParams],
                    responses=LeaderboardOutput, operation_id="games_leaderboard")
     def get(self, request, game):
         """Bots of one rating pool by current rating with its 95% interval, games played and win rate, the
@@ -147,7 +151,7 @@ class LeaderboardApi(APIView):
         score margin (95% t) against each automaton level."""
         game_or_404(game)
         page, size, offset = page_params(request)
-        search = request.query_params.get("search", "").replace("\x00", "")[:64]
+        search = query_params(LeaderboardQuery, request).get("search", "")
         _, pool = pool_of_request(request, game)
         return Response(rating_selectors.leaderboard_page(pool=pool, search=search, page=page, page_size=size,
                                                           offset=offset))

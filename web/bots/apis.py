@@ -7,14 +7,15 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from web.api.pagination import page_params, paged, paged_serializer
+from web.api.pagination import PageParams, page_params, paged, paged_serializer
+from web.api.params import QueryParams, game_field, query_params
 from web.api.throttles import UploadThrottle
 from web.bots import selectors, services
 from web.bots.models import Bot
@@ -99,6 +100,14 @@ def bot_data(bot, *, user, rating=None, versions=None):
     return data
 
 
+def bot_detail_data(bot, *, user):
+    """A bot with its versions and its current rating in each pool it played in."""
+    ratings = rating_selectors.bot_pool_ratings(bot=bot)
+    main = ratings[0] if ratings else rating_selectors.current_rating(bot=bot)
+    data = bot_data(bot, user=user, rating=main, versions=selectors.bot_versions(bot=bot))
+    return {**data, "ratings": [_rating(row) for row in ratings]}
+
+
 def _bot_or_404(bot_id):
     try:
         return selectors.bot_get(bot_id=bot_id)
@@ -118,30 +127,30 @@ class BotListApi(APIView):
     parser_classes = [MultiPartParser, FormParser]
     throttle_classes = [UploadThrottle]
 
-    class BotListFilter(serializers.Serializer):
-        game = serializers.CharField(required=False, max_length=32)
-        search = serializers.CharField(required=False, max_length=64)
-        mine = serializers.BooleanField(required=False, default=False)
+    class BotListFilter(QueryParams):
+        game = game_field(required=False)
+        search = serializers.CharField(required=False, min_length=1, max_length=64, trim_whitespace=False,
+                                       help_text="part of the bot's name")
+        mine = serializers.BooleanField(required=False, default=False, help_text="only yours")
 
     class BotUploadInput(serializers.Serializer):
-        game = serializers.CharField(max_length=32)
+        game = game_field()
         name = serializers.CharField(max_length=services.NAME_MAX)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
         file = serializers.FileField(help_text="a .py file, a .zip with main.py or run at its root, or an executable (#! script or ELF binary)")
 
-    @extend_schema(parameters=[BotListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+    @extend_schema(parameters=[BotListFilter, PageParams],
                    responses=paged_serializer("PagedBots", BotOutput), operation_id="bots_list")
     def get(self, request):
-        filters = self.BotListFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
+        filters = query_params(self.BotListFilter, request)
         page, size, offset = page_params(request)
         owner = None
-        if filters.validated_data["mine"]:
+        if filters["mine"]:
             if not request.user.is_authenticated:
-                raise PermissionDenied("sign in to list your bots")
+                raise NotAuthenticated("sign in to list your bots")
             owner = request.user
-        bots = selectors.bot_list(game=filters.validated_data.get("game"), owner=owner,
-                                  search=filters.validated_data.get("search", "")).select_related("owner")
+        bots = selectors.bot_list(game=filters.get("game"), owner=owner,
+                                  search=filters.get("search", "")).select_related("owner")
         count = bots.count()
         rows = list(bots.order_by("game", "name")[offset:offset + size])
         ratings = rating_selectors.current_ratings(bots=rows)
@@ -161,8 +170,7 @@ class BotListApi(APIView):
         except ServiceError as exc:
             raise ValidationError({"detail": str(exc)}) from None
         UploadThrottle.count(request, self)
-        return Response(bot_data(bot, user=request.user, versions=selectors.bot_versions(bot=bot)),
-                        status=status.HTTP_201_CREATED)
+        return Response(bot_detail_data(bot, user=request.user), status=status.HTTP_201_CREATED)
 
 
 class DeletedOutput(serializers.Serializer):
@@ -183,10 +191,7 @@ class BotDetailApi(APIView):
             required=False, help_text="whether others may enter it in their tournaments and challenges")
 
     def _detail(self, request, bot):
-        ratings = rating_selectors.bot_pool_ratings(bot=bot)
-        main = ratings[0] if ratings else rating_selectors.current_rating(bot=bot)
-        data = bot_data(bot, user=request.user, rating=main, versions=selectors.bot_versions(bot=bot))
-        return {**data, "ratings": [_rating(row) for row in ratings]}
+        return bot_detail_data(bot, user=request.user)
 
     def _mine(self, request, bot_id):
         bot = _bot_or_404(bot_id)
@@ -226,7 +231,7 @@ class BotDetailApi(APIView):
             bot = services.bot_retire(bot=bot, user=request.user)
         return bot
 
-    @extend_schema(responses=DeletedOutput, operation_id="bots_delete")
+    @extend_schema(responses={200: DeletedOutput}, operation_id="bots_delete")
     def delete(self, request, bot_id):
         """Deletes the bot (its owner only): removed if it never played, anonymised if it did."""
         bot = self._mine(request, bot_id)
@@ -304,9 +309,10 @@ class RatingEntryOutput(serializers.Serializer):
 
 
 class BotRatingsApi(APIView):
-    class BotRatingsFilter(serializers.Serializer):
+    class BotRatingsFilter(QueryParams):
         kind = serializers.ChoiceField(choices=["live", "fit"], required=False)
-        pool = serializers.CharField(required=False, max_length=200, help_text="one pool's entries only")
+        pool = serializers.CharField(required=False, min_length=1, max_length=200, trim_whitespace=False,
+                                     help_text="one pool's entries only")
         limit = serializers.IntegerField(min_value=1, max_value=5000, default=500)
 
     @extend_schema(parameters=[BotRatingsFilter], responses=RatingEntryOutput(many=True),
@@ -315,11 +321,9 @@ class BotRatingsApi(APIView):
         """The bot's rating history in every pool it played in (or in ``pool``), oldest first (the newest
         ``limit`` entries)."""
         bot = _bot_or_404(bot_id)
-        filters = self.BotRatingsFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        entries = rating_selectors.rating_history(bot=bot, kind=filters.validated_data.get("kind"),
-                                                  pool=filters.validated_data.get("pool"),
-                                                  limit=filters.validated_data["limit"])
+        filters = query_params(self.BotRatingsFilter, request)
+        entries = rating_selectors.rating_history(bot=bot, kind=filters.get("kind"), pool=filters.get("pool"),
+                                                  limit=filters["limit"])
         return Response([{"pool": e.pool_id, "kind": e.kind, "match": e.match_id, "rating": e.rating,
                           "delta": e.delta, "low": e.low, "high": e.high, "games": e.games,
                           "created_at": e.created_at} for e in entries])

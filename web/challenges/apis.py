@@ -1,13 +1,14 @@
 """The challenges API: create one (rate-limited), list them, and a challenge's games and results."""
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from web.api.pagination import page_params, paged, paged_serializer
+from web.api.pagination import PageParams, page_params, paged, paged_serializer
+from web.api.params import QueryParams, query_params
 from web.api.throttles import ChallengeThrottle, RatedChallengeThrottle
 from web.bots import selectors as bot_selectors
 from web.challenges import selectors, services
@@ -27,7 +28,7 @@ class OpponentOutput(serializers.Serializer):
                                                                "the challenge was created")
 
 
-class ProgressOutput(serializers.Serializer):
+class ChallengeProgressOutput(serializers.Serializer):
     status = serializers.CharField(help_text="running until every game is finished, then done")
     matches = serializers.DictField(child=serializers.IntegerField(), help_text="matches per status")
     finished = serializers.IntegerField()
@@ -50,7 +51,7 @@ class ChallengeOutput(serializers.Serializer):
     seed = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     url = serializers.CharField(help_text="its page")
-    progress = ProgressOutput()
+    progress = ChallengeProgressOutput()
 
 
 class HeadToHeadOutput(serializers.Serializer):
@@ -126,7 +127,7 @@ class ChallengeListApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     throttle_classes = [ChallengeThrottle]
 
-    class ChallengeListFilter(serializers.Serializer):
+    class ChallengeListFilter(QueryParams):
         bot = serializers.IntegerField(required=False, min_value=1, max_value=2**62,
                                        help_text="only the challenges this bot made")
         mine = serializers.BooleanField(required=False, default=False, help_text="only yours")
@@ -147,17 +148,16 @@ class ChallengeListApi(APIView):
                                                    "(docs/challenges.md)")
         seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62 - 1)
 
-    @extend_schema(parameters=[ChallengeListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+    @extend_schema(parameters=[ChallengeListFilter, PageParams],
                    responses=paged_serializer("PagedChallenges", ChallengeOutput), operation_id="challenges_list")
     def get(self, request):
-        filters = self.ChallengeListFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
+        filters = query_params(self.ChallengeListFilter, request)
         owner = None
-        if filters.validated_data["mine"]:
+        if filters["mine"]:
             if not request.user.is_authenticated:
-                raise PermissionDenied("sign in to list your challenges")
+                raise NotAuthenticated("sign in to list your challenges")
             owner = request.user
-        bot_id = filters.validated_data.get("bot")
+        bot_id = filters.get("bot")
         rows = selectors.challenge_list(owner=owner).select_related("bot_version")
         if bot_id is not None:
             rows = rows.filter(bot_id=bot_id)

@@ -4,17 +4,18 @@ import json
 from django.http import HttpResponse
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from web.api.params import QueryParams, game_field, game_path_parameter, query_params
 from web.matches import selectors
 from web.matches.models import Match, MatchSeat
 
 
-class SeatOutput(serializers.Serializer):
+class MatchSeatOutput(serializers.Serializer):
     seat = serializers.IntegerField()
     bot_id = serializers.IntegerField(allow_null=True, help_text="null: a person played the seat at a table")
     bot = serializers.CharField(allow_null=True)
@@ -37,7 +38,7 @@ class MatchOutput(serializers.Serializer):
     challenge = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    seats = SeatOutput(many=True)
+    seats = MatchSeatOutput(many=True)
 
 
 class SeatLogOutput(serializers.Serializer):
@@ -80,8 +81,8 @@ def match_or_404(match_id):
 
 
 class MatchListApi(APIView):
-    class MatchListFilter(serializers.Serializer):
-        game = serializers.CharField(required=False, max_length=32)
+    class MatchListFilter(QueryParams):
+        game = game_field(required=False)
         bot = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
         kind = serializers.ChoiceField(choices=Match.Kind.values, required=False)
@@ -95,9 +96,7 @@ class MatchListApi(APIView):
     @extend_schema(parameters=[MatchListFilter], responses=MatchOutput(many=True), operation_id="matches_list")
     def get(self, request):
         """The newest matches first; page on with ``before`` = the last id you got."""
-        filters = self.MatchListFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        f = filters.validated_data
+        f = query_params(self.MatchListFilter, request)
         from web.bots.models import Bot
         bot = Bot(pk=f["bot"]) if "bot" in f else None
         if "seat_status" in f and bot is None:
@@ -120,24 +119,29 @@ class MatchDetailApi(APIView):
 
 
 class MatchReplayApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("download", bool, description="as a file to save")],
+    class ReplayQuery(QueryParams):
+        download = serializers.BooleanField(required=False, default=False, help_text="as a file to save")
+
+    @extend_schema(parameters=[ReplayQuery],
                    responses={(200, "application/json"): OpenApiTypes.OBJECT}, operation_id="matches_replay")
     def get(self, request, match_id):
         """The replay of a finished match (``arena replay verify`` re-plays it bit-exactly)."""
+        download = query_params(self.ReplayQuery, request)["download"]
         replay = selectors.match_replay(match_id=match_id)
         if replay is None:
             raise NotFound(f"match {match_id} has no replay (unknown, or not finished)")
         response = HttpResponse(json.dumps(replay, separators=(",", ":")), content_type="application/json")
-        if request.query_params.get("download") in ("1", "true", "yes"):
+        if download:
             response["Content-Disposition"] = content_disposition_header(True, f"match-{match_id}.json")
         return response
 
 
 class MatchExportApi(APIView):
-    class ExportFilter(serializers.Serializer):
+    class ExportFilter(QueryParams):
         since = serializers.DateField(required=False, help_text="finished on or after this day (UTC)")
-        until = serializers.DateField(required=False, help_text="finished on or before this day (UTC)")
-        bot = serializers.CharField(required=False, max_length=64, help_text="only matches this bot (by name) played")
+        until = serializers.DateField(required=False, help_text="finished on or before this day (UTC); not before "
+                                                                "since (400)")
+        bot = serializers.CharField(required=False, min_length=1, max_length=64, trim_whitespace=False, help_text="only matches this bot (by name) played")
         after = serializers.IntegerField(required=False, min_value=0, max_value=2**62, default=0,
                                          help_text="only matches with a larger id: the next page, or where to resume")
         limit = serializers.IntegerField(required=False, min_value=1, max_value=selectors.EXPORT_PAGE_LIMIT,
@@ -150,15 +154,14 @@ class MatchExportApi(APIView):
         remaining = serializers.IntegerField(help_text="matches from this page on")
         next_after = serializers.IntegerField(allow_null=True, help_text="the next page's after; null on the last")
 
-    @extend_schema(parameters=[ExportFilter], responses=ExportPageOutput, operation_id="games_export")
+    @extend_schema(parameters=[game_path_parameter(), ExportFilter], responses=ExportPageOutput,
+                   operation_id="games_export")
     def get(self, request, game):
         """A game's finished matches as a replay dataset, page by page (``arena export``)."""
         from web.games import catalog
         if game not in catalog.game_ids():
             raise NotFound(f"unknown game {game!r}: known games are {', '.join(catalog.game_ids())}")
-        filters = self.ExportFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        f = filters.validated_data
+        f = query_params(self.ExportFilter, request)
         if "since" in f and "until" in f and f["since"] > f["until"]:
             raise ValidationError({"until": ["must not be before since"]})
         lines, remaining = selectors.match_export_page(game=game, since=f.get("since"), until=f.get("until"),

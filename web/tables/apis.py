@@ -6,13 +6,15 @@ written.  A move out of turn or after the game is a 409, an illegal one a 400.
 """
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from web.api.params import QueryParams, game_field, query_params
+from web.api.schema import problems
 from web.bots.models import Bot
 from web.tables import selectors, services
 from web.tables.models import Table
@@ -30,11 +32,11 @@ def refusal(exc):
     if exc.code == services.SeatRefused.NOT_SEATED:
         return PermissionDenied(str(exc))
     if exc.code in (services.SeatRefused.NOT_YOUR_TURN, services.SeatRefused.GAME_OVER):
-        return Conflict({"detail": str(exc), "code": exc.code})
-    return ValidationError({"detail": str(exc), "code": exc.code})
+        return Conflict(str(exc), code=exc.code)
+    return ValidationError(str(exc), code=exc.code)
 
 
-class SeatOutput(serializers.Serializer):
+class TableSeatOutput(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["bot", "person", "open"])
     bot_id = serializers.IntegerField(allow_null=True)
@@ -52,7 +54,7 @@ class TableOutput(serializers.Serializer):
     match = serializers.IntegerField(allow_null=True, help_text="its match once started (its replay once finished)")
     url = serializers.CharField(help_text="its page: the link to share")
     created_at = serializers.DateTimeField()
-    seats = SeatOutput(many=True)
+    seats = TableSeatOutput(many=True)
 
 
 def table_data(table):
@@ -81,12 +83,12 @@ class SeatInput(serializers.Serializer):
 class TableListApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class TableListFilter(serializers.Serializer):
-        game = serializers.CharField(required=False, max_length=32)
+    class TableListFilter(QueryParams):
+        game = game_field(required=False)
 
     class TableCreateInput(serializers.Serializer):
-        game = serializers.CharField(max_length=32)
-        seats = SeatInput(many=True, min_length=1, max_length=MAX_SEATS)
+        game = game_field()
+        seats = serializers.ListField(child=SeatInput(), min_length=1, max_length=MAX_SEATS)
         options = serializers.DictField(required=False, default=dict)
         clock_seconds = serializers.FloatField(required=False, min_value=10, max_value=24 * 3600,
                                                help_text="a person's time for each decision (default: the site's)")
@@ -94,9 +96,8 @@ class TableListApi(APIView):
     @extend_schema(parameters=[TableListFilter], responses=TableOutput(many=True), operation_id="tables_open")
     def get(self, request):
         """Tables waiting for people, newest first: follow one's url to take a seat."""
-        filters = self.TableListFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        return Response([table_data(t) for t in selectors.open_tables(game=filters.validated_data.get("game"))])
+        filters = query_params(self.TableListFilter, request)
+        return Response([table_data(t) for t in selectors.open_tables(game=filters.get("game"))])
 
     @extend_schema(request=TableCreateInput, responses={201: TableOutput}, operation_id="tables_create")
     def post(self, request):
@@ -159,7 +160,7 @@ class TableCancelApi(APIView):
 class TableLeaveApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    @extend_schema(request=None, responses={(200, "application/json"): OpenApiTypes.OBJECT, **problems(409)},
                    operation_id="tables_leave")
     def post(self, request, table_id):
         """You leave the game: your seat forfeits now if it is deciding, else at its next decision
@@ -188,7 +189,7 @@ def _seat_of(table, user):
 class TableStateApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class StateQuery(serializers.Serializer):
+    class StateQuery(QueryParams):
         since = serializers.IntegerField(required=False, min_value=0, max_value=2**31, default=0,
                                          help_text="the events you have: only later ones are sent")
         after = serializers.IntegerField(required=False, min_value=0, max_value=2**62,
@@ -197,11 +198,9 @@ class TableStateApi(APIView):
     @extend_schema(parameters=[StateQuery], responses={(200, "application/json"): OpenApiTypes.OBJECT},
                    operation_id="tables_state", description=STATE_DOC)
     def get(self, request, table_id):
-        query = self.StateQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        q = query_params(self.StateQuery, request)
         table = table_or_404(table_id)
         seat = _seat_of(table, request.user)
-        q = query.validated_data
         return Response(selectors.seat_state(table=table, seat=seat, since=q["since"], after=q.get("after")))
 
 
@@ -215,7 +214,7 @@ class TableMoveApi(APIView):
         since = serializers.IntegerField(required=False, min_value=0, max_value=2**31, default=0,
                                          help_text="the events you have, for the state sent back")
 
-    @extend_schema(request=MoveInput, responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    @extend_schema(request=MoveInput, responses={(200, "application/json"): OpenApiTypes.OBJECT, **problems(409)},
                    operation_id="tables_move", description="Your seat's move. Answered with your seat's state once "
                                                            "the game has taken it (and the bots answered). " + STATE_DOC)
     def post(self, request, table_id):

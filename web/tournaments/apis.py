@@ -1,12 +1,13 @@
 """The tournaments API: create (rate-limited), list, status with progress, standings."""
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from web.api.pagination import page_params, paged, paged_serializer
+from web.api.pagination import PageParams, page_params, paged, paged_serializer
+from web.api.params import QueryParams, game_field, query_params
 from web.api.throttles import TournamentThrottle
 from web.bots import selectors as bot_selectors
 from web.tournaments import selectors, services
@@ -22,7 +23,7 @@ class ParticipantOutput(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class ProgressOutput(serializers.Serializer):
+class TournamentProgressOutput(serializers.Serializer):
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()
     matches = serializers.DictField(child=serializers.IntegerField())
@@ -47,7 +48,7 @@ class TournamentOutput(serializers.Serializer):
 
 class TournamentDetailOutput(TournamentOutput):
     participants = ParticipantOutput(many=True)
-    progress = ProgressOutput()
+    progress = TournamentProgressOutput()
 
 
 class StandingOutput(serializers.Serializer):
@@ -100,13 +101,13 @@ def _bots(ids):
 class TournamentListApi(APIView):
     throttle_classes = [TournamentThrottle]
 
-    class TournamentListFilter(serializers.Serializer):
-        game = serializers.CharField(required=False, max_length=32)
+    class TournamentListFilter(QueryParams):
+        game = game_field(required=False)
         status = serializers.ChoiceField(choices=Tournament.Status.values, required=False)
 
     class TournamentCreateInput(serializers.Serializer):
         name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
-        game = serializers.CharField(max_length=32)
+        game = game_field()
         format = serializers.ChoiceField(choices=Tournament.Format.values, default=Tournament.Format.TABLES)
         bots = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**62),
                                      min_length=1, max_length=MAX_ENTRANTS,
@@ -120,13 +121,12 @@ class TournamentListApi(APIView):
         attempts = serializers.IntegerField(required=False, help_text="format story: times a chapter may be played, "
                                                                       "retries after a defeat (1 to 3, default 1)")
 
-    @extend_schema(parameters=[TournamentListFilter, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+    @extend_schema(parameters=[TournamentListFilter, PageParams],
                    responses=paged_serializer("PagedTournaments", TournamentOutput), operation_id="tournaments_list")
     def get(self, request):
-        filters = self.TournamentListFilter(data=request.query_params)
-        filters.is_valid(raise_exception=True)
+        filters = query_params(self.TournamentListFilter, request)
         page, size, offset = page_params(request)
-        rows = selectors.tournament_list(**filters.validated_data).select_related("owner")
+        rows = selectors.tournament_list(**filters).select_related("owner")
         return Response(paged(page=page, page_size=size, count=rows.count(),
                               results=[tournament_data(t) for t in rows[offset:offset + size]]))
 
