@@ -1,6 +1,13 @@
 """The full pipeline: Katana matches between built-in bots through Redis, PostgreSQL and worker processes.
 
     .venv/bin/python benchmarks/pipeline.py [--matches 2000] [--workers 1 2] [--batch 50]
+    .venv/bin/python benchmarks/pipeline.py --bots examples/bots/katana_samurai.py [--game katana]
+
+With ``--bots FILE`` the seats are uploaded bots instead: eight bots of one owner, each with
+``FILE`` as its one version (eight different bots, so no process is shared between them), marked
+validated without their validation matches, played in their sandboxes as the workers play any
+upload (each bot's process kept from one match of a batch to the next).  Their processes' CPU
+time is counted apart (``bots_ms_per_match``: each process's own, read as its pool ended it).
 
 Uses ``DATABASE_URL`` (default PostgreSQL on 127.0.0.1, a fresh database
 ``arena_bench`` that it creates and drops) and ``REDIS_URL`` (default
@@ -136,7 +143,7 @@ def _redis_cpu():
 
 
 def _engine_totals(folder):
-    totals = {"engine_cpu_seconds": 0.0, "engine_wall_seconds": 0.0, "matches": 0}
+    totals = {"engine_cpu_seconds": 0.0, "engine_wall_seconds": 0.0, "matches": 0, "bots_cpu_seconds": 0.0}
     for path in Path(folder).glob("*.json"):
         for key, value in json.loads(path.read_text()).items():
             totals[key] += value
@@ -190,7 +197,7 @@ def run(args):
     from web.matches.models import Match
     import random
     rng = random.Random(args.seed)
-    bots = house_bots_ensure(game="katana", count=8)
+    bots = _uploaded_bots(args) if args.bots else house_bots_ensure(game=args.game, count=8)
     rows = []
     for n_workers in args.workers:
         probe_dir = tempfile.mkdtemp(prefix="arena-bench-probe-")
@@ -200,8 +207,9 @@ def run(args):
         loads = []
         try:
             def create(n):
-                specs = [services.MatchSpec(tuple(rng.sample(bots, 5)), rng.randrange(2**62)) for _ in range(n)]
-                return [m.pk for m in services.matches_create(game="katana", specs=specs, publish=False)]
+                specs = [services.MatchSpec(tuple(rng.sample(bots, args.players)), rng.randrange(2**62))
+                         for _ in range(n)]
+                return [m.pk for m in services.matches_create(game=args.game, specs=specs, publish=False)]
 
             settings.ARENA_PUBLISH_TASKS = True
             warm = create(20 * n_workers)
@@ -255,14 +263,35 @@ def run(args):
                 "postgres_ms_per_match": round(postgres_ms, 3),
                 "platform_ms_per_match": round(worker_cpu_ms - engine_cpu_ms + postgres_ms, 3),
                 "redis_server_ms_per_match": round((redis_after - redis_before) / n * 1000, 3),
+                "bots_ms_per_match": round((engine_after["bots_cpu_seconds"] - engine_before["bots_cpu_seconds"])
+                                           / n * 1000, 3),
             },
             "load_average": {"min": min(loads, default=None), "max": max(loads, default=None),
                              "mean": round(sum(loads) / len(loads), 2) if loads else None},
         })
-    report = {"game": "katana", "players": 5, "batch": args.batch, "runs": rows}
+    report = {"game": args.game, "players": args.players, "batch": args.batch,
+              "seats": f"uploaded {os.path.basename(args.bots)}" if args.bots else "built-in random", "runs": rows}
     if len(rows) >= 2:
         report["speedup"] = round(rows[-1]["matches_per_second"] / rows[0]["matches_per_second"], 3)
     return report
+
+
+def _uploaded_bots(args):
+    """Eight uploaded bots of one owner, ``args.bots`` the one version of each, marked validated."""
+    from django.contrib.auth import get_user_model
+
+    from web.bots import services as bot_services
+    from web.bots.models import BotVersion
+    owner, _ = get_user_model().objects.get_or_create(username="bench-owner")
+    with open(args.bots, "rb") as handle:
+        content = handle.read()
+    bots = []
+    for index in range(1, 9):
+        bot, version = bot_services.bot_upload(owner=owner, game=args.game, name=f"uploaded-{index}",
+                                               filename=os.path.basename(args.bots), content=content)
+        BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.PASSED)
+        bots.append(bot)
+    return bots
 
 
 def main():
@@ -272,7 +301,15 @@ def main():
     parser.add_argument("--batch", type=int, default=50, help="matches per task message")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", default="arena_bench")
+    parser.add_argument("--game", default="katana")
+    parser.add_argument("--players", type=int, help="seats per match (default: 5, or the game's most below)")
+    parser.add_argument("--bots", metavar="FILE", help="uploaded bots with this file instead of built-in ones")
     args = parser.parse_args()
+    if args.players is None:
+        sys.path.insert(0, str(ROOT))
+        from arena import games
+        game = games.get(args.game)
+        args.players = min(max(5, game.min_players), game.max_players)
     admin = _setup_env(args)
     import django
     django.setup()

@@ -135,10 +135,16 @@ def _per_match(samples, decisions):
             "us_per_decision": round(total / decisions * 1e6, 1) if decisions else None}
 
 
-def _children_cpu():
-    import resource
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+class _Counted(BotProcess):
+    """A bot process that notes its CPU time as it is ended (the children's usage of this process
+    would miss part of it: a sandbox's first process is not always waited for by bwrap)."""
+
+    ended_cpu_seconds = 0.0
+
+    def close(self):
+        if self.sandbox is not None and not self._closed:
+            self.ended_cpu_seconds = self.sandbox.cpu_seconds()
+        super().close()
 
 
 def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, trusted=False, progress=None):
@@ -178,12 +184,12 @@ def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, 
     cpu = {"heuristics": 0.0, "kept": 0.0, "one_off": 0.0}
 
     def play(kind, match_seed, agents_):
-        started, used, children = time.perf_counter(), time.process_time(), _children_cpu()
+        started, used = time.perf_counter(), time.process_time()
         outcome = play_match(game_id, seed=match_seed, agents=agents_)
         timed[kind].append(time.perf_counter() - started)
         cpu[kind] += time.process_time() - used
-        if kind == "one_off":   # its processes have ended and been waited for: their CPU is counted
-            cpu[kind] += _children_cpu() - children
+        if kind == "one_off":   # its processes' own CPU time, read as each was ended
+            cpu[kind] += sum(agent.ended_cpu_seconds for agent in agents_)
         decisions[kind] += len(outcome.steps)
         failures.extend(f"{kind} seed {match_seed} seat {seat}: {status['status']} ({status['reason']})"
                         for seat, status in enumerate(outcome.seat_status) if status["status"] != "ok")
@@ -201,17 +207,14 @@ def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, 
             play("kept", match_seed, seats)
             timed["kept"][-1] += acquire
             if index % cold_every == 0:
-                from arena.bots.runner import BotProcess
-                play("one_off", match_seed, [BotProcess(path, trusted=trusted) for path in files])
+                play("one_off", match_seed, [_Counted(path, trusted=trusted) for path in files])
             loads.append(os.getloadavg()[0])
             tick()
-        # The kept processes' own CPU time, read before they end (their last match is over).
-        cpu["kept"] += sum(process.sandbox.cpu_seconds() for _, process in pool._idle.values())
     finally:
         started, used = time.perf_counter(), time.process_time()
         pool.close()
         closing = time.perf_counter() - started
-        cpu["kept"] += time.process_time() - used
+        cpu["kept"] += time.process_time() - used + pool.cpu_seconds   # the bots' own, as they ended
     timed["kept"][-1] += closing
     base = sum(timed["heuristics"]) / len(timed["heuristics"])
     report = {

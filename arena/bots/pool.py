@@ -26,10 +26,12 @@ the pool is closed (``with BotPool() as pool:``) or when more than ``max_idle`` 
 """
 import hashlib
 import os
+import subprocess
+import time
 from collections import OrderedDict
 
 from arena.bots import sandbox
-from arena.bots.runner import BotProcess
+from arena.bots.runner import END_GRACE_SECONDS, BotProcess
 from arena.bots.sandbox import Limits
 
 MAX_IDLE = 16          # idle processes kept at once; the oldest is ended beyond
@@ -54,6 +56,7 @@ class BotPool:
         self._loaded = {}               # key -> the checked submission
         self.started = 0                # processes launched through the pool
         self.reused = 0                 # matches played by a process kept from an earlier one
+        self.cpu_seconds = 0.0          # CPU time of its processes, read as each was ended
         self.closed = False
 
     def agent(self, path, *, label=None, trusted=False, limits=Limits(), clock=None, sha256=None):
@@ -107,6 +110,15 @@ class BotPool:
             try:
                 process.sandbox.process.stdin.close()   # the harness's loop ends: it exits
             except OSError:
+                pass
+        # A process that exits by itself is waited for by its sandbox's first process, and so its
+        # CPU time is counted in the worker's children's; then the kill and the check, as always.
+        self.cpu_seconds += sum(process.sandbox.cpu_seconds() for process in processes)
+        deadline = time.monotonic() + END_GRACE_SECONDS
+        for process in processes:
+            try:
+                process.sandbox.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
                 pass
         sandbox.kill_all([process.sandbox for process in processes])
         for process in processes:

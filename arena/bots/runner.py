@@ -289,6 +289,8 @@ class BotProcess:
             return
         self._closed = True
         self._idle = False
+        if self.pool is not None:   # the pool counts what its processes cost (its cpu_seconds)
+            self.pool.cpu_seconds += self.sandbox.cpu_seconds()
         try:
             self.sandbox.process.stdin.close()
         except OSError:
