@@ -78,14 +78,17 @@ def _bot_errors():
 def cmd_match(args):
     from arena import replay
     from arena.bots import make_agent
+    from arena.bots.pool import BotPool
     from arena.match import agent_seed, play_match
 
     game = _game(args.game, args.build)
     try:
         options = game.check_match(len(args.bots), parse_options(args.option))
-        players = [make_agent(spec, agent_seed(args.seed, seat), trusted=args.trusted)
-                   for seat, spec in enumerate(args.bots)]
-        outcome = play_match(args.game, seed=args.seed, agents=players, options=options, build=args.build)
+        # Through a pool: the bots' processes are ended together, with one check for all of them.
+        with BotPool() as pool:
+            players = [make_agent(spec, agent_seed(args.seed, seat), trusted=args.trusted, pool=pool)
+                       for seat, spec in enumerate(args.bots)]
+            outcome = play_match(args.game, seed=args.seed, agents=players, options=options, build=args.build)
     except _bot_errors() as exc:
         raise CommandError(str(exc)) from None
     if args.replay:

@@ -135,18 +135,6 @@ def _per_match(samples, decisions):
             "us_per_decision": round(total / decisions * 1e6, 1) if decisions else None}
 
 
-class _Counted(BotProcess):
-    """A bot process that notes its CPU time as it is ended (the children's usage of this process
-    would miss part of it: a sandbox's first process is not always waited for by bwrap)."""
-
-    ended_cpu_seconds = 0.0
-
-    def close(self):
-        if self.sandbox is not None and not self._closed:
-            self.ended_cpu_seconds = self.sandbox.cpu_seconds()
-        super().close()
-
-
 def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, trusted=False, progress=None):
     """Whole matches of ``game_id`` with a sandboxed bot at every seat against the same table of
     built-in heuristics, measured in one run, interleaved so that the machine's load weighs on
@@ -157,8 +145,9 @@ def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, 
     - ``heuristics``: the game's built-in heuristic at every seat, in this process;
     - ``kept``: the bots as a worker plays a batch of matches: through one ``BotPool``, each
       process kept from one match to the next (started once, ended once, both counted);
-    - ``one_off``: a match with processes of its own, started and ended with it (as
-      ``arena match`` plays it), every ``cold_every``-th seed.
+    - ``one_off``: a match with processes of its own, started and ended with it (a pool for one
+      match, as ``arena match`` and a worker's batch of one match play it), every
+      ``cold_every``-th seed.
     """
     import time
 
@@ -183,13 +172,15 @@ def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, 
 
     cpu = {"heuristics": 0.0, "kept": 0.0, "one_off": 0.0}
 
-    def play(kind, match_seed, agents_):
+    def play(kind, match_seed, seats, *, alone=None):
+        """One match; ``alone``: the pool of its own that the seats came from, closed with it."""
         started, used = time.perf_counter(), time.process_time()
-        outcome = play_match(game_id, seed=match_seed, agents=agents_)
+        outcome = play_match(game_id, seed=match_seed, agents=seats)
+        if alone is not None:
+            alone.close()
+            cpu[kind] += alone.cpu_seconds
         timed[kind].append(time.perf_counter() - started)
         cpu[kind] += time.process_time() - used
-        if kind == "one_off":   # its processes' own CPU time, read as each was ended
-            cpu[kind] += sum(agent.ended_cpu_seconds for agent in agents_)
         decisions[kind] += len(outcome.steps)
         failures.extend(f"{kind} seed {match_seed} seat {seat}: {status['status']} ({status['reason']})"
                         for seat, status in enumerate(outcome.seat_status) if status["status"] != "ok")
@@ -207,7 +198,8 @@ def run_match(game_id, bots, *, players=None, matches=40, cold_every=5, seed=1, 
             play("kept", match_seed, seats)
             timed["kept"][-1] += acquire
             if index % cold_every == 0:
-                play("one_off", match_seed, [_Counted(path, trusted=trusted) for path in files])
+                alone = BotPool()
+                play("one_off", match_seed, [alone.agent(path, trusted=trusted) for path in files], alone=alone)
             loads.append(os.getloadavg()[0])
             tick()
     finally:

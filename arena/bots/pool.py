@@ -62,7 +62,10 @@ class BotPool:
     def agent(self, path, *, label=None, trusted=False, limits=Limits(), clock=None, sha256=None):
         """The agent of one seat: a kept process of this bot file if one is idle, else a new one
         (started by the match).  Raises what ``BotProcess`` raises for a file that is no bot."""
-        key = (os.path.realpath(path), sha256 or _digest(path), trusted, limits)
+        try:
+            key = (os.path.realpath(path), sha256 or _digest(path), trusted, limits)
+        except OSError:   # no such file: the submission's own check says so, as without a pool
+            return BotProcess(path, trusted=trusted, limits=limits, label=label, clock=clock)
         for ident, (kept_key, process) in self._idle.items():
             if kept_key == key:
                 del self._idle[ident]
