@@ -1,6 +1,6 @@
 """A person's move at a table: the click to the next decision shown, when the bots answer at once.
 
-    .venv/bin/python benchmarks/table_seat.py [--games 3]
+    .venv/bin/python benchmarks/table_seat.py [--games 3] [--game shogun [--players 1 --ghost 1]]
 
 Starts ``arena demo`` (as a person on one machine runs the site: SQLite, the bundled Redis, the
 ladder's worker, the tables' worker, the beat and gunicorn) in a temporary ARENA_HOME, signs a
@@ -10,6 +10,11 @@ when legal, else the first legal action).  For every click it measures the round
 click to the page showing the seat's next decision (its buttons) or the end.  It also reads the
 move request's own time from the browser's resource timing (the request sent to its answer: the
 web server handing the move over, the worker taking it, the bots answering, the state read back).
+
+With ``--game shogun`` the tables are Shōgun no Katana's (``--players`` seats, the others built-in
+players, ``--ghost`` its level when the ghost plays) and the person clicks the board's picture:
+a worker on a sword space or a forge line, a sword moved, else the first other part offered,
+passing last (the page's tallest picture is redrawn at every answer).
 
 The target is a median round trip of 300 ms or less.
 """
@@ -80,6 +85,42 @@ def _play(page, site):
         trips.append((trip, request))
 
 
+def _play_shogun(page, site, players, ghost):
+    """One Shōgun table played on the picture; returns [(round trip ms, request ms)]."""
+    page.goto(f"{site}/tables/new/shogun/?players={players}")
+    if ghost:
+        page.select_option("#id_option_ghost", str(ghost))
+    page.click("#create-table")
+    page.wait_for_url("**/tables/*/")
+    root = page.locator("#table-play")
+    trips = []
+    while True:
+        page.wait_for_function(
+            "() => { const r = document.getElementById('table-play');"
+            " return r.dataset.stored === 'true' || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
+            " && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
+            timeout=60_000)
+        if root.get_attribute("data-over") == "true":
+            return trips
+        targets = page.locator("#table-board [data-action-name].table-board-choice")
+        names = targets.evaluate_all("(nodes) => nodes.map((n) => n.dataset.actionName)")
+        name = next((n for prefix in ("MOVE_", "DELIVER_", "WORKER_SPACE_", "WORKER_ROW_", "DRAFT_")
+                     for n in names if n.startswith(prefix)), None) or next((n for n in names if n != "PASS"), names[0])
+        decision = root.get_attribute("data-decision")
+        page.evaluate("() => performance.clearResourceTimings()")
+        started = time.perf_counter()
+        page.locator(f'#table-board [data-action-name="{name}"].table-board-choice').click(position={"x": 3, "y": 3})
+        page.wait_for_function(
+            f"() => {{ const r = document.getElementById('table-play');"
+            f" return r.dataset.over === 'true' || (r.dataset.decision && r.dataset.decision !== '{decision}'); }}",
+            timeout=30_000)
+        trip = (time.perf_counter() - started) * 1000
+        request = page.evaluate(
+            "() => { const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/move/'));"
+            " return e.length ? e[0].responseEnd - e[0].requestStart : null; }")
+        trips.append((trip, request))
+
+
 def _summary(values):
     values = sorted(values)
     p90 = values[min(len(values) - 1, int(round(0.9 * (len(values) - 1))))]
@@ -89,6 +130,9 @@ def _summary(values):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--game", choices=("katana", "shogun"), default="katana")
+    parser.add_argument("--players", type=int, default=1, help="shogun: the table's seats")
+    parser.add_argument("--ghost", type=int, default=1, help="shogun: the ghost's level, 0 for none")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory(prefix="arena-table-bench-") as home:
@@ -107,7 +151,8 @@ def main():
                 page.wait_for_load_state()
                 results = []
                 for game in range(args.games):
-                    trips = _play(page, site)
+                    trips = _play(page, site) if args.game == "katana" else \
+                        _play_shogun(page, site, args.players, args.ghost)
                     print(f"game {game + 1}: {len(trips)} clicks, round trip {_summary([t for t, _ in trips])}",
                           flush=True)
                     results += trips
@@ -117,7 +162,9 @@ def main():
             demo.wait(timeout=60)
     trips = [t for t, _ in results]
     requests = [r for _, r in results if r is not None]
-    print(f"\n{len(trips)} clicks over {args.games} Katana games at four (three built-in players):")
+    what = "Katana games at four (three built-in players)" if args.game == "katana" else \
+        f"Shōgun games of {args.players} seat(s)" + (f" against ghost level {args.ghost}" if args.ghost else "")
+    print(f"\n{len(trips)} clicks over {args.games} {what}:")
     print(f"  click -> next decision shown: {_summary(trips)} (target: median <= {TARGET_MS} ms)")
     if requests:
         print(f"  the move request alone:       {_summary(requests)}")

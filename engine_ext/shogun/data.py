@@ -432,6 +432,16 @@ HOUSE_WORDS = ("Takeda", "Uesugi", "Oda", "Mōri")                 # CHOSEN with
 AREA_WORDS = ("", "at the forge", "at the market", "at the academy", "at the palace",
               "at a Daimyō house", "when you deliver a sword")    # CHOSEN: where an immediate effect works
 GHOST_CARD_WORDS = ("Daimyō", "Palace", "Market", "Academy", "Komainu")   # RULEBOOK l.840-856
+# what the ghost does on drawing each card (RULEBOOK « SÉQUENCE DU FANTÔME » l.877-946, R122-R126)
+GHOST_TURN_WORDS = (
+    "takes the most powerful sword on offer, scoring its points and the round's",
+    "sends a family member to the emptiest palace hall, scoring 1 point per hall with a member; "
+    "each player may then use a hall where their family sits",
+    "takes the highest-numbered market card, scoring 1 point per figure at the market",
+    "decorates a resource of its Shōgun no Katana, scoring the coins of the players' most advanced "
+    "artisan; each player may then decorate",
+    f"takes the Komainu: {GHOST_KOMAINU_POINTS} points, and it plays first next round",
+)
 # A monk on the Komainu adds one other area's monk effect (R69, its wording RULEBOOK + ruling)
 KOMAINU_EFFECT_WORDS = ("the forge's: move one sword", "the market's: take one more market card",
                         "the academy's: advance one artisan", "the palace's: use a hall where your family sits",
@@ -566,6 +576,7 @@ def words():
         "tiles": {t.key: {"points": t.points, "coins": t.coins, "power": t.power,
                           "composition": [RESOURCES[r] for r in t.composition]} for t in TILES},
         "ghost_cards": dict(zip(GHOST_CARDS, GHOST_CARD_WORDS)),
+        "ghost_turns": dict(zip(GHOST_CARDS, GHOST_TURN_WORDS)),
         "komainu_effects": dict(zip(("FORGE", "MARKET", "ACADEMY", "PALACE", "HOUSE"), KOMAINU_EFFECT_WORDS)),
         "round_points": list(ROUND_POINTS), "temple_cost": list(TEMPLE_COST),
         "academy_coins": list(ACADEMY_COINS), "washitsu_slots": WASHITSU_SLOTS, "rounds": ROUNDS,

@@ -26,6 +26,7 @@
   const RES = ["laque", "bois", "acier", "galuchat"];
   const RES_KEY = { LAQUE: "laque", BOIS: "bois", ACIER: "acier", GALUCHAT: "galuchat" };
   const HOUSE_KEY = { TAKEDA: "takeda", UESUGI: "uesugi", ODA: "oda", MORI: "mori" };
+  const lastGhost = new WeakMap();   // per board drawn into: the ghost as last drawn there
 
   // --- words ----------------------------------------------------------------------------------
   const comp = (context) => context.components || {};
@@ -258,12 +259,12 @@
     const rounds = c.rounds || 4;
     g.append(text(10, y + 14, view.over ? "The game is over" : `Round ${view.round} of ${rounds}`, "shogun-headline"));
     for (let r = 1; r <= rounds; r += 1) {
-      const x = 150 + (r - 1) * 92;
+      const x = 170 + (r - 1) * 88;
       const current = r === view.round;
-      g.append(svg("rect", { x, y, width: 86, height: 34, rx: 4, class: `shogun-round${current ? " shogun-round-now" : ""}` },
+      g.append(svg("rect", { x, y, width: 84, height: 34, rx: 4, class: `shogun-round${current ? " shogun-round-now" : ""}` },
         svg("title", {}, `round ${r}: a sword delivered scores ${(c.round_points || [])[r - 1]} more points; a monk costs ${(c.temple_cost || [])[r - 1]} coins`)));
-      g.append(text(x + 43, y + 13, `round ${r}`, "shogun-small shogun-strong", "middle"));
-      g.append(text(x + 43, y + 27, `+${(c.round_points || [])[r - 1]} pts · temple ${(c.temple_cost || [])[r - 1]}`, "shogun-tiny", "middle"));
+      g.append(text(x + 42, y + 13, `round ${r}`, "shogun-small shogun-strong", "middle"));
+      g.append(text(x + 42, y + 27, `+${(c.round_points || [])[r - 1]} pts · temple ${(c.temple_cost || [])[r - 1]}`, "shogun-tiny", "middle"));
     }
     const legendX = 530;
     g.append(text(legendX, y + 12, "Resources (market price):", "shogun-small"));
@@ -277,7 +278,12 @@
     g.append(text(10, y + 52, view.over ? "Final scores are on each board below."
       : `To act: ${acting || "nobody"}${phase ? ` — ${phase}` : ""}.  The temple costs ${view.temple_cost} coins a monk this round.`,
     "shogun-text"));
-    return [g, 62];
+    g.append(resourceSquare(10, y + 60, 10, "acier"));
+    g.append(resourceSquare(21, y + 60, 10, "acier", { decorated: true }));
+    g.append(resourceSquare(32, y + 60, 10, "bois", { placed: false }));
+    g.append(text(48, y + 69, "A sword: its resources in the order they are placed (filled: placed, hollow: still to "
+      + "place, a gold dot: decorated), its points, the coins its Daimyō pays when it is taken, its power.", "shogun-tiny"));
+    return [g, 78];
   }
 
   function draftBand(view, context, y) {
@@ -309,11 +315,11 @@
       }
       const spaces = view.sword_spaces.map((s, k) => [s, k]).filter(([s]) => s.house === deck.house && s.open);
       spaces.forEach(([space, k], i) => {
-        const sx = x + 6 + i * 76;
+        const sx = x + 6 + i * 77;
         const sy = y + 90;
         let node;
         if (space.tile) {
-          node = swordTile(sx, sy, 70, 62, space.tile, context, { data: { space: k + 1 } });
+          node = swordTile(sx, sy, 73, 62, space.tile, context, { data: { space: k + 1 } });
         } else {
           node = svg("g", { class: "shogun-tile shogun-tile-empty", "data-space": k + 1 },
             svg("rect", { x: sx, y: sy, width: 70, height: 62, rx: 4, class: "shogun-tile-edge" }),
@@ -336,7 +342,7 @@
       const buy = svg("g", { class: "shogun-buy", "data-resource": r },
         svg("rect", { x: bx, y: y + 32, width: (w - 16) / 4 - 6, height: 22, rx: 4, class: "shogun-buy-edge" }),
         resourceSquare(bx + 4, y + 37, 12, r, { title: `${resWord(context, r)}: ${prices[r]} coins` }),
-        text(bx + 20, y + 47, `${resWord(context, r)} ${prices[r]}`, "shogun-small"));
+        text(bx + 19, y + 47, `${resWord(context, r)} ${prices[r]}`, "shogun-tiny"));
       p.append(hot(buy, [[`PURCHASE_${r.toUpperCase()}`, "buy"]], context, bx, y + 54));
     });
     const cw = (w - 16 - 2 * 6) / 3;
@@ -600,6 +606,11 @@
       text(dx + 26, y + 75, String(ghost.deck), "shogun-title shogun-back-text", "middle")));
     g.append(text(dx + 26, y + 106, "action deck", "shogun-tiny", "middle"));
     const last = ghost.last_card ? (comp(context).ghost_cards || {})[ghost.last_card] : null;
+    // the ghost's turns are no events of the engine: its last card says what it did, and the score
+    // it had when this picture was drawn last (one card drawn since) what it scored
+    const before = lastGhost.get(context.boardNode);
+    lastGhost.set(context.boardNode, { discard: ghost.discard.length, score: ghost.score });
+    const gained = before && ghost.discard.length === before.discard + 1 ? ghost.score - before.score : null;
     g.append(svg("rect", { x: dx + 60, y: y + 48, width: 90, height: 46, rx: 4, class: "shogun-ghost-card" }));
     g.append(text(dx + 105, y + 68, last || "none yet", "shogun-small shogun-strong", "middle"));
     g.append(text(dx + 105, y + 106, "last card drawn", "shogun-tiny", "middle"));
@@ -609,6 +620,11 @@
       + `${ghost.halls.length ? ghost.halls.map((slot) => `hall ${slot}`).join(", ") : "none"} · sashimono: ${sashimono}`,
     `Shōgun no Katana: ${katana} · market cards: ${ghost.market_cards.map((key) => cardName(context, key)).join(", ") || "none"}`
       + ` · honour cards: ${ghost.honours.map((key) => honourOf(context, key).name).join(", ") || "none"}`];
+    if (last) {
+      const turn = `Its last card, ${last}: it ${(comp(context).ghost_turns || {})[ghost.last_card] || "played"}`
+        + (gained !== null ? ` (+${plural(gained, "point")}).` : ".");
+      g.append(lines(dx + 160, y + 54, wrap(turn, 44).slice(0, 4), { className: "shogun-small", step: 12 }));
+    }
     g.append(lines(18, y + 118, facts.flatMap((f) => wrap(f, 150)).slice(0, 3), { className: "shogun-small", step: 12 }));
     return [g, h + 8];
   }
@@ -637,6 +653,7 @@
     ctx.legal = context.legal || null;
     ctx.legalNames = ctx.legal ? new Set(ctx.legal.map((entry) => entry.name)) : null;
     ctx.placed = new Set();
+    ctx.boardNode = board;
     const body = svg("g", {});
     let y = 6;
     const add = ([node, height]) => { if (node) body.append(node); y += height; };
