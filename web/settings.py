@@ -289,7 +289,13 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Samurai Arena API",
-    "DESCRIPTION": "Games, bots, matches and replays, leaderboards, tournaments and rating histories.",
+    "DESCRIPTION": "Games, bots, matches and replays, leaderboards, tournaments and rating histories.\n\n"
+                   "Request bodies are JSON, apart from the uploads of bot files (multipart). Every error "
+                   "answers `application/problem+json` (RFC 9457): `type`, `title`, `status`, `detail` (what "
+                   "went wrong, in a sentence), `code` (for programs: `invalid`, `not_authenticated`, "
+                   "`throttled`, ...) and, for a refused input, `errors` (each field's messages). Each "
+                   "operation lists the errors it can answer. A query parameter given empty (`?status=`) is "
+                   "refused: leave it out instead.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",   # served from this site's static files, no CDN

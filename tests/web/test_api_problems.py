@@ -131,6 +131,7 @@ def test_the_schema_generates_without_a_warning_and_is_valid_openapi(db):
     schema, warned = _schema()
     assert not warned
     validate_schema(schema)
+    assert "`application/problem+json` (RFC 9457)" in schema["info"]["description"]
     names = schema["components"]["schemas"]
     assert {"ChallengeProgressOutput", "TournamentProgressOutput", "MatchSeatOutput", "TableSeatOutput",
             "Problem"} <= set(names)
