@@ -11,7 +11,8 @@ bot file; the next ``start`` takes it up (``arena.bots.runner.BotProcess``).
 What is never shared:
 
 - a process serves one bot file (its path and the digest of its content, its limits, trusted
-  or not): nothing passes between different bots or versions.  Within one match each seat
+  or not) of one bot version (``identity``, where files are shared between versions): nothing
+  passes between different bots or versions.  Within one match each seat
   has a process of its own, even when the same bot fills several seats;
 - a process that failed (timeout, crash, illegal output, a limit), or whose bot did not
   finish its previous match cleanly, is ended; the next match gets a fresh one, so a failure
@@ -59,11 +60,15 @@ class BotPool:
         self.cpu_seconds = 0.0          # CPU time of its processes, read as each was ended
         self.closed = False
 
-    def agent(self, path, *, label=None, trusted=False, limits=Limits(), clock=None, sha256=None):
+    def agent(self, path, *, label=None, trusted=False, limits=Limits(), clock=None, sha256=None, identity=None):
         """The agent of one seat: a kept process of this bot file if one is idle, else a new one
-        (started by the match).  Raises what ``BotProcess`` raises for a file that is no bot."""
+        (started by the match).  Raises what ``BotProcess`` raises for a file that is no bot.
+
+        ``identity`` names the bot version when bot files are not enough to tell versions apart
+        (the platform's are stored by content: two bots uploading the same file share it); a
+        process is handed out again only for the same file, content and identity."""
         try:
-            key = (os.path.realpath(path), sha256 or _digest(path), trusted, limits)
+            key = (os.path.realpath(path), sha256 or _digest(path), identity, trusted, limits)
         except OSError:   # no such file: the submission's own check says so, as without a pool
             return BotProcess(path, trusted=trusted, limits=limits, label=label, clock=clock)
         for ident, (kept_key, process) in self._idle.items():

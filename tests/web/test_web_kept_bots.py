@@ -1,6 +1,9 @@
 """A worker's batch of matches keeps each uploaded bot's process from one match to the next: each
 match's seats, logs and replay are as if the bot had been started for it alone."""
+import os
+
 from arena import replay as arena_replay
+from arena.bots import sandbox
 from arena.bots.sandbox import SANDBOX_UID_BASE, _process_uids
 from bot_sources import playable_upload
 from web.matches import execution, services
@@ -46,5 +49,35 @@ def test_a_batch_keeps_each_bots_process_and_every_replay_verifies(sandboxed, ho
             # seat's log holds its own match only, with the end of it.
             assert f"match {number} of this process" in seat.log
             assert seat.log.count("of this process") == 1 and seat.log.count("moves this match") == 1
-    # The batch over, no bot process is left.
-    assert [pid for pid, uid in _process_uids() if uid >= SANDBOX_UID_BASE] == []
+    # The batch over, none of the processes this test started is left (other work on the machine
+    # may run sandboxes of its own).
+    assert _sandboxes_started_here() == []
+
+
+def _sandboxes_started_here():
+    uids = dict(_process_uids())
+    return [pid for pid in sandbox._descendants(os.getpid())[1:]
+            if uids.get(pid, 0) >= SANDBOX_UID_BASE or b"bwrap" in _cmdline(pid)]
+
+
+def _cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
+
+
+def test_two_bots_with_the_same_file_never_share_a_process(sandboxed, house, user, settings):
+    """Bot files are stored by content: the two bots' versions are one file, yet each bot's
+    matches are played by processes of its own."""
+    settings.ARENA_BOT_TIME_CONTROL = (2.0, 5.0, 10.0)
+    counting, _ = playable_upload(user, "counting", COUNTING_BOT)
+    other, _ = playable_upload(user, "other", COUNTING_BOT)
+    order = [counting, other, counting, other]
+    specs = [services.MatchSpec((bot, *house[:3]), seed) for seed, bot in enumerate(order, 1)]
+    ids = [m.pk for m in services.matches_create(game="katana", specs=specs, publish=False)]
+    execution.matches_run(match_ids=ids, worker="test")
+    logs = [Match.objects.get(pk=pk).seats.get(seat=0).log for pk in ids]
+    assert ["match 1 of" in logs[0], "match 1 of" in logs[1], "match 2 of" in logs[2], "match 2 of" in logs[3]] \
+        == [True] * 4, logs

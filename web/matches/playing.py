@@ -91,7 +91,9 @@ def _upload_agent(ref, label, clock, pool):
         raise PlatformFault(f"{label}: its file cannot be read on this worker ({path or 'no local copy'})")
     try:
         if pool is not None:
-            return pool.agent(path, label=label, clock=clock, sha256=ref.get("sha256"))
+            # The label (bot@vN) tells versions apart: bot files are stored by content, and two bots
+            # may have uploaded the same one.
+            return pool.agent(path, label=label, clock=clock, sha256=ref.get("sha256"), identity=label)
         return BotProcess(path, label=label, clock=clock)
     except BotSubmissionError as exc:
         return _Forfeit("crash", f"not a valid bot: {exc}")
@@ -150,6 +152,8 @@ def play(*, game, rules_version, options, seed, seats, bot_labels=None, clock=No
         raise MatchFailed(f"the match was queued for {game} rules {rules_version}; this worker plays "
                           f"rules {engine_game.rules_version}")
     labels = list(bot_labels or [f"seat {seat}" for seat in range(len(seats))])
+    if bot_labels is None:
+        pool = None   # the labels (bot@vN) are what tells one bot version's processes from another's
     started = time.perf_counter()
     players = []
     try:
