@@ -82,3 +82,18 @@ def test_an_upload_through_another_store_is_fetched_from_it_by_a_worker(db, user
     for callback in callbacks:
         callback()
     assert not memory.exists(sha256=version.sha256)
+
+
+def test_an_upload_the_store_cannot_take_is_refused_in_one_sentence_and_stores_nothing(db, user, monkeypatch):
+    from web.bots.models import Bot, BotVersion
+    from web.errors import ServiceError
+
+    class Down(blobs.StorageBlobStore):
+        def put(self, *, sha256, content):
+            raise ConnectionError("endpoint unreachable")
+
+    monkeypatch.setattr(blobs, "blob_store", lambda: Down(InMemoryStorage()))
+    with pytest.raises(ServiceError, match=r"the bot file store cannot take the file now \(ConnectionError\); "
+                                           "nothing was stored: try again later"):
+        services.bot_upload(owner=user, game="katana", name="s3", filename="s3.py", content=GOOD_BOT)
+    assert not Bot.objects.exists() and not BotVersion.objects.exists()

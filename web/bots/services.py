@@ -11,7 +11,7 @@ import logging
 import os
 import tempfile
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -133,13 +133,27 @@ def bot_version_upload(*, bot, filename, content, max_bytes=None):
     sha256 = hashlib.sha256(content).hexdigest()
     with transaction.atomic():
         locked = _locked_live_bot(bot)
-        blobs.blob_store().put(sha256=sha256, content=content)
+        _store_blob(sha256, content)
         version = BotVersion.objects.create(
             bot=locked, number=_next_number(locked), kind=BotVersion.Kind.UPLOAD,
             original_name=filename.replace("/", "_").replace("\\", "_")[-255:],
             sha256=sha256, size=len(content), file_suffix=upload_suffix(filename))
         transaction.on_commit(lambda: _publish_validation(version.pk))
     return version
+
+
+def _store_blob(sha256, content):
+    """Puts the upload's bytes in the blob store; a store that cannot take them now (an S3 endpoint
+    down, refusing the credentials) refuses the upload in one sentence, nothing stored."""
+    store = blobs.blob_store()
+    try:
+        store.put(sha256=sha256, content=content)
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        log.exception("the %s blob store refused an upload", store.name)
+        raise ServiceError(f"the bot file store cannot take the file now ({type(exc).__name__}); nothing was "
+                           "stored: try again later") from None
 
 
 def bot_upload(*, owner, game, name, filename, content, description="", max_bytes=None):
