@@ -14,6 +14,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 
 WORKER_HOST_NEEDS = ("DATABASE_URL", "REDIS_URL")
@@ -129,7 +130,7 @@ class WorkerHost:
         """Whether a process on this host can open a TCP connection to ``host:port``."""
         probe = (f"import socket; s = socket.socket(); s.settimeout(2); "
                  f"print(s.connect_ex(({host!r}, {port})))")
-        out = subprocess.run([*self.prefix, "python3", "-c", probe], capture_output=True, text=True, timeout=20)
+        out = subprocess.run([*self.prefix, sys.executable, "-c", probe], capture_output=True, text=True, timeout=20)
         return out.stdout.strip() == "0"
 
     def __exit__(self, *exc):
