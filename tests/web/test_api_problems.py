@@ -70,6 +70,9 @@ def test_paging_limits_are_enforced_and_in_the_schema(anon, db):
     schema = anon.get("/api/schema/?format=json").json()
     parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/bots/"]["get"]["parameters"]}
     assert parameters["page"]["minimum"] == 1 and parameters["page_size"]["maximum"] == 200
+    assert parameters["search"]["minLength"] == 1 and parameters["search"]["pattern"] == "^[^\\x00]*$"
+    assert _problem(anon.get("/api/bots/?search=a%00"), 400, "invalid")["errors"] == {
+        "search": ["Null characters are not allowed."]}
     export = {p["name"]: p for p in schema["paths"]["/api/games/{game}/export/"]["get"]["parameters"]}
     assert "not before since" in export["until"]["description"]
 

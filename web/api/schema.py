@@ -2,6 +2,8 @@
 
 * one request content type per operation: JSON, or multipart for the operations that take a file
   (the views still read the form encodings older clients send);
+* a string the API reads says that it takes no NUL character (``pattern``), as every text field
+  of Django REST framework refuses one;
 * every operation lists the errors it can answer, each a ``Problem`` (``application/problem+json``,
   web/api/errors.py): 400 when it reads a query or a body, 401 when it reads credentials, 403 for
   writes and views behind a permission, 404 when its path names a row, 415 and 413 for bodies,
@@ -9,7 +11,7 @@
 """
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import permissions
+from rest_framework import permissions, serializers
 
 from web.api.errors import PROBLEM_CONTENT_TYPE, ProblemSerializer
 from web.api.throttles import SAFE_METHODS, WriteThrottle
@@ -27,6 +29,7 @@ DESCRIPTIONS = {
 }
 # Permissions that let anybody read: a GET behind only these never answers 403.
 OPEN_TO_READERS = (permissions.AllowAny, permissions.IsAuthenticatedOrReadOnly)
+NO_NUL = r"^[^\x00]*$"
 
 
 def problems(*statuses):
@@ -41,6 +44,13 @@ class ArenaAutoSchema(AutoSchema):
         if "application/json" in types:
             return ["application/json"]
         return types[:1]
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (direction == "request" and isinstance(field, serializers.CharField) and schema.get("type") == "string"
+                and not {"pattern", "format", "enum"} & set(schema)):
+            schema["pattern"] = NO_NUL
+        return schema
 
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
