@@ -8,4 +8,6 @@ def test_the_api_docs_page_renders_the_schema_without_any_external_request(site,
     page.goto(f"{site}/api/docs/")
     page.wait_for_selector("text=/api/games/", timeout=15_000)
     assert page.locator(".opblock").count() > 10, "every API operation is listed"
+    assert page.get_by_text("application/problem+json").first.is_visible(), "the errors are described"
+    assert page.locator("#model-Problem, [id='model-Problem']").count() == 1, "the Problem schema is listed"
     assert external == [], f"assets fetched from elsewhere: {external}"

@@ -22,8 +22,8 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 NON_FIELD_KEYS = ("", "detail", "non_field_errors")
 
 
-class ProblemSerializer(serializers.Serializer):
-    """The schema of every error answer (named ``Problem`` in the OpenAPI document)."""
+class ProblemSerializer(serializers.Serializer):   # "Problem" in the schema
+    """Every error answer of the API: RFC 9457 problem details, as application/problem+json."""
     type = serializers.CharField(help_text="about:blank: the status and code say what went wrong")
     title = serializers.CharField(help_text="the HTTP status's phrase")
     status = serializers.IntegerField()
