@@ -34,10 +34,10 @@ def _matches(house, n, seed=0):
 def _raise_for_play(monkeypatch, bad):
     real = execution.match_play
 
-    def play(*, match, seats, on_step=None):
+    def play(*, match, seats, on_step=None, **rest):
         if match.pk == bad:
             raise ZeroDivisionError("division by zero in the engine")
-        return real(match=match, seats=seats, on_step=on_step)
+        return real(match=match, seats=seats, on_step=on_step, **rest)
 
     monkeypatch.setattr(execution, "match_play", play)
 
@@ -173,12 +173,12 @@ def test_a_worker_that_lost_its_lease_stops_playing_its_batch(house, monkeypatch
     ids = _matches(house, 4, seed=50)
     real, played = execution.match_play, []
 
-    def play(*, match, seats, on_step=None):
+    def play(*, match, seats, on_step=None, **rest):
         played.append(match.pk)
         if match.pk == ids[1]:
             # Meanwhile this worker stalled past its lease and the sweep gave the rest to another.
             Match.objects.filter(pk__in=ids[1:]).update(lease_token=uuid.uuid4())
-        return real(match=match, seats=seats, on_step=on_step)
+        return real(match=match, seats=seats, on_step=on_step, **rest)
 
     monkeypatch.setattr(execution, "match_play", play)
     # A lease so short that the keeper renews before each match and after each decision.
