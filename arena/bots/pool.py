@@ -20,7 +20,8 @@ What is never shared:
 - each process keeps its own user id, namespaces and limits for its whole life; it is
   retired after ``max_matches`` matches or once it has used half of its CPU limit (which
   counts over the process's life), so that the limit is never reached because of earlier
-  matches.
+  matches; one that holds more than ``max_idle_bytes`` of memory is not kept, so that idle
+  processes never hold much more memory than a match's own.
 
 The pool's processes are ended, and checked gone with one look at the process table, when
 the pool is closed (``with BotPool() as pool:``) or when more than ``max_idle`` are idle.
@@ -37,6 +38,7 @@ from arena.bots.sandbox import Limits
 
 MAX_IDLE = 16          # idle processes kept at once; the oldest is ended beyond
 MAX_MATCHES = 200      # matches one process plays before it is retired
+MAX_IDLE_BYTES = 256 << 20   # a process holding more memory than this is not kept idle
 
 
 def _digest(path):
@@ -50,9 +52,10 @@ def _digest(path):
 class BotPool:
     """Keeps the processes of the bots of a batch of matches; see the module's text."""
 
-    def __init__(self, *, max_idle=MAX_IDLE, max_matches=MAX_MATCHES):
+    def __init__(self, *, max_idle=MAX_IDLE, max_matches=MAX_MATCHES, max_idle_bytes=MAX_IDLE_BYTES):
         self.max_idle = max_idle
         self.max_matches = max_matches
+        self.max_idle_bytes = max_idle_bytes
         self._idle = OrderedDict()      # id(process) -> (key, process), oldest first
         self._loaded = {}               # key -> the checked submission
         self.started = 0                # processes launched through the pool
@@ -88,15 +91,15 @@ class BotPool:
 
     def may_reuse(self, process):
         """Whether a kept process may play one more match (called as it is taken up)."""
-        if process.matches >= self.max_matches:
-            return False
-        box = process.sandbox
-        return box is None or not box.sandboxed or box.cpu_seconds() < process.limits.cpu_seconds / 2
+        return process.matches < self.max_matches
 
     def give_back(self, process):
-        """A process that finished its match and stays for the next (``BotProcess.close``)."""
-        if self.closed:
+        """A process that finished its match and stays for the next (``BotProcess.close``), unless
+        it has used half its CPU limit or holds too much memory."""
+        cpu, rss = process.sandbox.usage() if process.sandbox.sandboxed else (0.0, 0)
+        if self.closed or cpu >= process.limits.cpu_seconds / 2 or rss > self.max_idle_bytes:
             process.pool = None
+            self.cpu_seconds += cpu
             process.close()
             return
         self._idle[id(process)] = (process.pool_key, process)

@@ -274,13 +274,15 @@ def _descendants(pid):
     return found
 
 
-def _cpu_seconds(pid):
+def _usage(pid):
+    """(CPU seconds, resident bytes) of a process; zeros once it is gone."""
     try:
         with open(f"/proc/{pid}/stat") as handle:
             fields = handle.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return ((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"),
+                int(fields[21]) * os.sysconf("SC_PAGE_SIZE"))
     except (OSError, ValueError, IndexError):
-        return 0.0
+        return 0.0, 0
 
 
 class Sandbox:
@@ -342,10 +344,18 @@ class Sandbox:
         except (ValueError, KeyError, OSError):
             return None   # bwrap failed to start: its stderr says why
 
+    def usage(self):
+        """(CPU seconds, resident bytes) of the processes of the sandbox that still run: CPU time
+        used so far (each one's own counter, which its CPU limit applies to, is at most this)
+        and the memory they hold now."""
+        cpu, rss = 0.0, 0
+        for pid in _descendants(self.pid):
+            seconds, resident = _usage(pid)
+            cpu, rss = cpu + seconds, rss + resident
+        return cpu, rss
+
     def cpu_seconds(self):
-        """CPU time used so far by the processes of the sandbox that still run (each one's own
-        counter, which its CPU limit applies to, is at most this)."""
-        return sum(_cpu_seconds(pid) for pid in _descendants(self.pid))
+        return self.usage()[0]
 
     def members(self, uids=None):
         """Pids of the processes this sandbox started that still exist."""

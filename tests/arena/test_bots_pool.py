@@ -220,3 +220,14 @@ def _acquire_with_deadline(locks, seconds=0.5):
     if not result:
         raise TimeoutError("every id is taken")
     return result[0]
+
+
+def test_a_process_holding_much_memory_is_not_kept_idle(sandboxed, tmp_path):
+    # Keeps 64 MiB in its module, from one match to the next.
+    path = bot_file(tmp_path, "big.py", extra_setup="global BALLAST; BALLAST = bytearray(b'x' * (64 << 20))")
+    for limit, started in ((32 << 20, 2), (256 << 20, 1)):
+        with BotPool(max_idle_bytes=limit) as pool:
+            for seed in (1, 2):
+                outcome = katana([pool.agent(path), builtin("random", 1), builtin("random", 2)], seed)
+                assert outcome.seat_status[0]["status"] == "ok", outcome.bot_logs[0]
+        assert pool.started == started, limit
