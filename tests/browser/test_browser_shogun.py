@@ -35,7 +35,7 @@ def test_a_shogun_replay_draws_the_board_and_each_forge_and_switches_perspective
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
-    assert "The game is over" in board.evaluate(TEXTS)
+    assert "Game over" in board.evaluate(TEXTS)
     assert "ends with" in page.locator("#replay-events").inner_text()
     # cards held: face up to the spectator of every seat, face down to another seat's perspective
     page.select_option("#replay-perspective", "1")

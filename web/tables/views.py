@@ -65,7 +65,7 @@ def table_detail(request, table_id):
     if my_seat is not None:
         context["play"] = {
             "renderer": replay_renderer(table.game),
-            "seat_names": [f"{name} (you)" if row.seat == my_seat else name for row, name in zip(seats, names)],
+            "seat_names": [f"{name}, you" if row.seat == my_seat else name for row, name in zip(seats, names)],
             "action_labels": match_selectors.action_labels(game=table.game),
             "board": match_selectors.replay_board(game=table.game),
             "components": match_selectors.game_components(game=table.game),

@@ -257,7 +257,7 @@
     const g = svg("g", { class: "shogun-status" });
     const c = comp(context);
     const rounds = c.rounds || 4;
-    g.append(text(10, y + 14, view.over ? "The game is over" : `Round ${view.round} of ${rounds}`, "shogun-headline"));
+    g.append(text(10, y + 14, view.over ? "Game over" : `Round ${view.round} of ${rounds}`, "shogun-headline"));
     for (let r = 1; r <= rounds; r += 1) {
       const x = 170 + (r - 1) * 88;
       const current = r === view.round;
@@ -521,7 +521,7 @@
     let ry = y + 40;
     const monksLeft = (comp(context).monks || 2) - seat.monks_used;
     g.append(text(rx, ry + 10, `${plural(seat.coins, "coin")} · workers: ${seat.workers_available} free of `
-      + `${4 + seat.workers_unlocked} · monks left: ${monksLeft} · family at home: ${seat.family_home}`, "shogun-text"));
+      + `${(comp(context).workers || 4) + seat.workers_unlocked} · monks left: ${monksLeft} · family at home: ${seat.family_home}`, "shogun-text"));
     ry += 20;
     g.append(resourceCounts(rx, ry, seat.stock, context, "stock"));
     ry += 20;
