@@ -231,3 +231,24 @@ def test_a_process_holding_much_memory_is_not_kept_idle(sandboxed, tmp_path):
                 outcome = katana([pool.agent(path), builtin("random", 1), builtin("random", 2)], seed)
                 assert outcome.seat_status[0]["status"] == "ok", outcome.bot_logs[0]
         assert pool.started == started, limit
+
+
+def test_arena_bench_match_prints_the_sandboxed_tables_against_the_heuristics(sandboxed):
+    out = subprocess.run([sys.executable, "-m", "arena.cli", "bench", "match", "katana", "--bots", str(KATANA_BOT),
+                          "--matches", "2", "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert (report["game"], report["players"], report["failures"]) == ("katana", 5, [])
+    # Two matches on the kept processes: five started for the first, the same five for the second.
+    assert (report["kept"]["processes_started"], report["kept"]["matches_on_a_kept_process"]) == (5, 5)
+    assert (report["heuristics"]["matches"], report["kept"]["matches"], report["one_off"]["matches"]) == (2, 2, 1)
+    for kind in ("kept", "one_off"):
+        assert report["ratios"][f"{kind}_over_heuristics"] == pytest.approx(
+            report[kind]["ms_per_match"] / report["heuristics"]["ms_per_match"], rel=0.02)
+        assert report["cpu_ratios"][f"{kind}_over_heuristics"] > 0
+
+
+def test_arena_bench_match_without_bots_says_how_to_call_it():
+    out = subprocess.run([sys.executable, "-m", "arena.cli", "bench", "match", "katana"], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2 and "usage: arena bench match GAME --bots FILE" in out.stderr, out.stderr
