@@ -54,6 +54,30 @@ def _instance(module):
     return module
 
 
+_decode = json.loads
+
+
+def _faster_decoder():
+    """msgspec's JSON decoder, when the arena lends it to the sandbox (read-only, beside this file
+    in ``site``): several times faster than ``json`` on the observations of every move.  Its
+    import costs tens of milliseconds, paid only by a process kept for more matches, while it
+    waits for the next one; the package is not left importable for the bot."""
+    global _decode
+    site = os.path.join(os.path.dirname(os.path.abspath(__file__)), "site")
+    if not os.path.isdir(os.path.join(site, "msgspec")):
+        return
+    sys.path.insert(0, site)
+    try:
+        import msgspec.json
+        _decode = msgspec.json.Decoder().decode
+    except Exception:   # a broken copy: the standard library's decoder stays
+        pass
+    finally:
+        sys.path.remove(site)
+        for name in [name for name in sys.modules if name == "msgspec" or name.startswith("msgspec.")]:
+            del sys.modules[name]
+
+
 def _error(exc):
     import traceback
     kind = "limit" if isinstance(exc, (MemoryError, RecursionError)) else "crash"
@@ -66,7 +90,7 @@ def _error(exc):
 def run(bot_path, stdin, send):
     module = bot = None
     for line in stdin:
-        message = json.loads(line)
+        message = _decode(line)
         kind = message.get("type")
         if kind == "start":
             if module is None:
@@ -89,6 +113,8 @@ def run(bot_path, stdin, send):
             sys.stdout.flush()
             sys.stderr.flush()
             send({"type": "ended"})
+            if _decode is json.loads:
+                _faster_decoder()
         elif kind == "error":
             return
 

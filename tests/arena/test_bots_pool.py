@@ -252,3 +252,21 @@ def test_arena_bench_match_without_bots_says_how_to_call_it():
     out = subprocess.run([sys.executable, "-m", "arena.cli", "bench", "match", "katana"], capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 2 and "usage: arena bench match GAME --bots FILE" in out.stderr, out.stderr
+
+
+def test_a_kept_process_decodes_with_msgspec_which_the_bot_cannot_import(sandboxed, tmp_path):
+    probe = "\n        ".join([
+        "import sys as _sys",
+        "print('decoder:', _sys.modules['__main__']._decode, file=_sys.stderr)",
+        "try:",
+        "    import msgspec",
+        "    print('msgspec imported', file=_sys.stderr)",
+        "except ImportError:",
+        "    print('msgspec refused', file=_sys.stderr)"])
+    path = bot_file(tmp_path, "probe.py", extra_setup=probe)
+    with BotPool() as pool:
+        logs = [katana([pool.agent(path), builtin("random", 1), builtin("random", 2)], seed).bot_logs[0]
+                for seed in (1, 2)]
+    assert "decoder: <function loads" in logs[0]                       # json, for a first match
+    assert "decoder: <built-in method decode of msgspec.json.Decoder" in logs[1]
+    assert "msgspec refused" in logs[0] and "msgspec refused" in logs[1]
