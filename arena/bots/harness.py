@@ -60,8 +60,8 @@ _decode = json.loads
 def _faster_decoder():
     """msgspec's JSON decoder, when the arena lends it to the sandbox (read-only, beside this file
     in ``site``): several times faster than ``json`` on the observations of every move.  Its
-    import costs tens of milliseconds, paid only by a process kept for more matches, while it
-    waits for the next one; the package is not left importable for the bot."""
+    import costs tens of milliseconds, paid only by a process kept for more matches, as its second
+    match starts (within the start-up time); the package is not left importable for the bot."""
     global _decode
     site = os.path.join(os.path.dirname(os.path.abspath(__file__)), "site")
     if not os.path.isdir(os.path.join(site, "msgspec")):
@@ -95,6 +95,8 @@ def run(bot_path, stdin, send):
         if kind == "start":
             if module is None:
                 module = _import(bot_path)
+            elif _decode is json.loads:   # a second match: this process is kept, the import pays
+                _faster_decoder()
             bot = _instance(module)
             setup = getattr(bot, "setup", None)
             if callable(setup):
@@ -113,8 +115,6 @@ def run(bot_path, stdin, send):
             sys.stdout.flush()
             sys.stderr.flush()
             send({"type": "ended"})
-            if _decode is json.loads:
-                _faster_decoder()
         elif kind == "error":
             return
 
