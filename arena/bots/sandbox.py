@@ -3,7 +3,8 @@
 What a sandboxed bot sees and may do:
 
 - a read-only view of ``/usr`` (and the ``/bin``, ``/lib*`` links into it), of the
-  Python runtime, of its own code at ``/bot`` and of the harness at ``/arena``;
+  Python runtime, of its own code at ``/bot`` and of the harness at ``/arena`` (with
+  msgspec's package at ``/arena/site``, the harness's decoder in a kept process);
   no ``/etc`` beyond the dynamic linker's cache, nothing of ``/work``, ``/root``,
   ``/home``, other bots or the platform's environment (it starts with a clear one);
 - a fresh tmpfs at ``/tmp`` (its only writable place, size-capped), gone with it;
