@@ -139,15 +139,15 @@
      order of preference; the first legal one makes ``node`` itself the target (a click on the space
      places a worker, on a sword moves it), each other legal one gets a chip from (x, y), stacked
      down, or across with ``across``. */
-  function hot(node, names, context, x, y, { across = false } = {}) {
+  function hot(node, names, context, x, y, { across = false, chipsOnly = false } = {}) {
     const legal = context.legalNames;
     if (!legal) return node;
     const found = names.filter(([name]) => legal.has(name) && !context.placed.has(name));
     for (const [name] of found) context.placed.add(name);
     if (!found.length) return node;
-    node.setAttribute("data-action-name", found[0][0]);
+    if (!chipsOnly) node.setAttribute("data-action-name", found[0][0]);
     let at = across ? x : y;
-    for (const [name, word] of found.slice(1)) {
+    for (const [name, word] of chipsOnly ? found : found.slice(1)) {
       const made = chip(across ? at : x, across ? y : at, word, name);
       node.append(made.node);
       at += across ? made.width + 3 : 16;
@@ -557,7 +557,7 @@
       const node = cardShape(cx, cy + 16 + Math.floor(i / 5) * 64, 120, 46, seen ? key : null, context,
         { faceDown: !seen, count, data: seen ? { card: key } : {} });
       const upper = key.toUpperCase();
-      if (mine) hot(node, [[`PLAY_${upper}`, "play"], [`BUY_${upper}`, "keep"], [`DISCARD_${upper}`, "discard"]], context, cx + 2, cy + 64 + Math.floor(i / 5) * 64, { across: true });
+      if (mine) hot(node, [[`PLAY_${upper}`, "play"], [`BUY_${upper}`, "keep"], [`DISCARD_${upper}`, "discard"]], context, cx + 2, cy + 64 + Math.floor(i / 5) * 64, { across: true, chipsOnly: true });
       g.append(node);
     });
     cy += 16 + handRows * 64;
@@ -568,7 +568,7 @@
         const node = cardShape(cx, cy + 16, 120, 40, entry.card, context,
           { extra: entry.used ? " (used)" : entry.bought ? " (kept)" : "" });
         const upper = entry.card.toUpperCase();
-        if (mine) hot(node, [[`PLAY_${upper}`, "play"], [`BUY_${upper}`, "keep"], [`DISCARD_${upper}`, "discard"]], context, cx + 2, cy + 42, { across: true });
+        if (mine) hot(node, [[`PLAY_${upper}`, "play"], [`BUY_${upper}`, "keep"], [`DISCARD_${upper}`, "discard"]], context, cx + 2, cy + 58, { across: true, chipsOnly: true });
         g.append(node);
       });
     }
@@ -636,12 +636,12 @@
     if (!rest.length) return [null, 0];
     const g = svg("g", { class: "shogun-more" });
     g.append(text(10, 14, "Your choices:", "shogun-small shogun-strong"));
-    let x = 90;
+    let x = 100;
     let y = 2;
     for (const entry of rest) {
       const words = actionWords(entry.name, view, context);
       const width = 10 + words.length * 5.8;
-      if (x + width > W - 10) { x = 90; y += 18; }
+      if (x + width > W - 10) { x = 100; y += 18; }
       g.append(chip(x, y, words, entry.name).node);
       x += width + 6;
     }
@@ -713,6 +713,60 @@
     return actionWords(entry.name, view, context);
   }
 
+  /* A person's buttons gathered under a heading in words ("Place a worker at:" "the Market"). */
+  function actionGroup(entry, view, context) {
+    const name = entry.name;
+    let x;
+    if ((x = /^(WORKER|MONK)_(\w+)$/.exec(name))) {
+      const space = /^SPACE_(\d+)$/.exec(x[2]);
+      const spot = space && view ? view.sword_spaces[Number(space[1]) - 1] : null;
+      const tile = spot && spot.tile ? tileOf(context, spot.tile) : null;
+      const short = placeWords(context, x[2], view).replace(/^the /, "")
+        + (tile ? ` (${tile.composition.map((r) => resWord(context, r)).join(", ")})` : "");
+      return { group: x[1] === "WORKER" ? "Place a worker at"
+        : `Place a monk (${plural(view ? view.temple_cost : 0, "coin")} to the temple) at`, short };
+    }
+    if ((x = /^(PLAY|BUY|DISCARD)_(\w+)$/.exec(name))) {
+      const card = cardOf(context, x[2].toLowerCase());
+      const short = x[1] === "PLAY" ? `${card.name}: ${card.effect}` : x[1] === "BUY"
+        ? `${card.name} (${card.permanent.replace(/^Permanent for /, "").replace(":", " →")})` : card.name;
+      return { group: { PLAY: "Play", BUY: "Keep under your forge", DISCARD: "Discard" }[x[1]], short };
+    }
+    if ((x = /^(MOVE|DELIVER)_(R\dC\d)$/.exec(name))) {
+      return { group: `${x[1] === "MOVE" ? "Move" : "Deliver"} the sword at`, short: cellWords(x[2]) };
+    }
+    if ((x = /^DECORATE_(R\dC\d)_(\w+)$/.exec(name))) {
+      return { group: "Decorate", short: `the ${resWord(context, RES_KEY[x[2]])} at ${cellWords(x[1])}` };
+    }
+    if ((x = /^LINE_(\w+_\d)$/.exec(name))) return { group: "Slide the card under", short: lineWords(context, x[1]) };
+    if ((x = /^(PURCHASE|ADVANCE|PROJECT|RECOVER|DROP|COMPOSE)_(\w+)$/.exec(name))) {
+      const r = RES_KEY[x[2]];
+      return { group: {
+        PURCHASE: "Buy", ADVANCE: "Advance your artisan of", PROJECT: "Add to your Shōgun no Katana's project",
+        RECOVER: "Recover for the project (1 point, Shame)", DROP: "Remove from the project (1 point, Shame)",
+        COMPOSE: "Lay next on your Shōgun no Katana" }[x[1]],
+      short: x[1] === "PURCHASE" ? `1 ${resWord(context, r)} (${plural((comp(context).prices || {})[r] || 0, "coin")})`
+        : resWord(context, r) };
+    }
+    if ((x = /^SASHIMONO_(\w+)$/.exec(name))) {
+      return { group: "Take a sashimono of the house", short: houseWord(context, HOUSE_KEY[x[1]]) };
+    }
+    if ((x = /^HALL_(\d)$/.exec(name))) {
+      const placing = view && ["palace_place", "family"].includes(view.phase);
+      return { group: placing ? "Send a family member to" : "Use", short: hallAt(context, view, Number(x[1])) };
+    }
+    if ((x = /^REORGANIZE_(\d)_(\d)$/.exec(name))) {
+      return { group: "Move a family member",
+        short: `from ${hallAt(context, view, Number(x[1]))} to ${hallAt(context, view, Number(x[2]))}` };
+    }
+    const words = actionWords(name, view, context);
+    if (/^HONOUR_\d$/.test(name)) return { group: "Take the honour card", short: words.replace(/^Take the honour card /, "") };
+    if (/^MARKET_CARD_\d$/.test(name)) return { group: "Take the market card", short: words.replace(/^Take the card /, "") };
+    if (/^DRAFT_\d$/.test(name)) return { group: "Start with", short: words.replace(/^Start with /, "") };
+    if (/^KOMAINU_EFFECT_/.test(name)) return { group: "Use also", short: words.replace(/^Use also /, "") };
+    return null;
+  }
+
   function describeEvent(event, context) {
     const who = event.seat === null || event.seat === undefined ? "the ghost" : context.seatName(event.seat);
     const res = (r) => resWord(context, r);
@@ -755,5 +809,5 @@
     }
   }
 
-  window.ReplayRenderers.register("shogun", { render, describeAction, describeEvent, labelAction });
+  window.ReplayRenderers.register("shogun", { render, describeAction, describeEvent, labelAction, actionGroup });
 })();

@@ -214,30 +214,39 @@
         this.el.actions.replaceChildren();
         return;
       }
+      // A renderer may name its actions in words (labelAction) and gather them under a heading of
+      // its own (actionGroup: {group, short}, e.g. "Place a worker at:" "the Market"); otherwise they
+      // are gathered by their block of the action table.
+      const renderer = this.renderer;
+      const context = renderer.labelAction || renderer.actionGroup ? this.context(state) : null;
       const groups = new Map();
       for (const entry of state.legal) {
-        if (!groups.has(entry.block)) groups.set(entry.block, []);
-        groups.get(entry.block).push(entry);
+        const grouped = renderer.actionGroup ? renderer.actionGroup(entry, state.view, context) : null;
+        const key = grouped ? `group:${grouped.group}` : `block:${entry.block}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push({ entry, grouped });
       }
       const nodes = [];
-      for (const [block, entries] of groups) {
-        const buttons = entries.map((entry) => {
+      for (const items of groups.values()) {
+        const { entry: first, grouped } = items[0];
+        const named = items.length > 1 && (grouped || (first.label && !renderer.labelAction));
+        const buttons = items.map(({ entry, grouped: own }) => {
           const button = document.createElement("button");
           button.type = "button";
           button.className = "table-action";
           button.dataset.action = entry.name;
-          const words = this.renderer.labelAction ? this.label(entry) : null;   // the renderer's words
+          const words = renderer.labelAction ? renderer.labelAction(entry, state.view, context) : null;
           button.title = words || entry.name;
-          button.textContent = words || (entries.length > 1 && entry.label ? this.shortLabel(entry) : this.label(entry));
+          button.textContent = named ? (own ? own.short : this.shortLabel(entry)) : (words || this.label(entry));
           button.addEventListener("click", () => this.move(entry));
           return button;
         });
-        if (entries.length > 1 && entries[0].label && !this.renderer.labelAction) {
+        if (named) {
           const group = document.createElement("div");
           group.className = "table-action-group";
           const name = document.createElement("span");
           name.className = "table-action-group-name";
-          name.textContent = `${humanize(block)}:`;
+          name.textContent = `${grouped ? grouped.group : humanize(first.block)}:`;
           group.append(name, ...buttons);
           nodes.push(group);
         } else {
