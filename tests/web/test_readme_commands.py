@@ -20,7 +20,7 @@ from web.bots import services as bot_services
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG_RUNNING = {"demo", "serve", "worker"}
-FASTER = {("bench", "--games"): "200", ("balance", "--games"): "20"}
+FASTER = {("bench", "--games"): "200", ("bench", "--matches"): "2", ("balance", "--games"): "20"}
 
 
 def readme_commands():
