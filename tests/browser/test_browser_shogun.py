@@ -37,12 +37,16 @@ def test_a_shogun_replay_draws_the_board_and_each_forge_and_switches_perspective
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{steps}'")
     assert "Game over" in board.evaluate(TEXTS)
     assert "ends with" in page.locator("#replay-events").inner_text()
-    # cards held: face up to the spectator of every seat, face down to another seat's perspective
+    # cards held: face up to everyone, as the rulebook places them (l.373, l.401), whatever the perspective
     page.select_option("#replay-perspective", "1")
     page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.perspective === '1'")
     first = page.locator("#replay-board .shogun-seat-board").first
     assert first.get_attribute("data-seat") == "1", "the perspective's own board comes first"
-    assert page.locator("#replay-board .shogun-seat-board[data-seat='0'] .shogun-card:not(.shogun-card-back)").count() == 0
+    other = page.locator("#replay-board .shogun-seat-board[data-seat='0']")
+    assert other.locator(".shogun-card").count() > 0, "seat 0 ends holding cards"
+    assert other.locator(".shogun-card-back").count() == 0, "no card of another seat is face down"
+    assert other.locator(".shogun-card[data-card]").count() == other.locator(".shogun-card").count()
+    assert "face down" not in other.evaluate(TEXTS)
     assert page.url.endswith(f"#step={steps}&seat=1")
 
 

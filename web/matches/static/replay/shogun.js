@@ -4,7 +4,7 @@
    seat's artisans, the palace halls with the family members in them, the Komainu, the honour cards
    and the Shōgun's favours.  Then each seat's own board: its forge (4 rows × 5 columns) with the
    swords and the Shōgun no Katana on it and the resources placed, its coins, workers, monks,
-   stock, project, sashimono, cards (face down to the other seats), permanents and swords
+   stock, project, sashimono, cards (face up to everyone, as the rulebook has them), permanents and swords
    delivered; with the ghost in play, its Washitsu and its deck by its size only.
 
    Every name shown comes from context.components (engine_ext/shogun/views.py's components(),
@@ -499,7 +499,6 @@
   }
 
   function seatBoard(seat, s, view, context, y) {
-    const seen = context.perspective === "all" || context.perspective === null || Number(context.perspective) === s;
     const mine = context.legalNames && Number(context.perspective) === s;
     const handKeys = Object.entries(seat.cards || {});
     const handRows = Math.ceil(handKeys.length / 5);
@@ -549,13 +548,15 @@
     seat.delivered.slice(0, 8).forEach((d, i) => {
       g.append(swordTile(rx + 110 + (i % 4) * 62, ry - 4 + Math.floor(i / 4) * 22, 58, 19, d.tile, context, { decorated: d.decorated, placed: null }));
     });
-    // cards held: face up to their seat (and to spectators of a finished game), face down to the others
+    // cards held: face up to everyone.  The rulebook has every card taken placed « face visible
+    // près de votre Washitsu de façon à ce que tout le monde puisse la voir » (Daimyō and Market
+    // cards alike), so no seat's cards are hidden from another.
     let cy = y + FORGE_TOP + 28 + 4 * CELL_H + 10;
-    g.append(text(18, cy + 10, `Cards held (${handKeys.reduce((n, [, k]) => n + k, 0)})${seen ? "" : " — face down to you"}`, "shogun-small shogun-strong"));
+    g.append(text(18, cy + 10, `Cards held (${handKeys.reduce((n, [, k]) => n + k, 0)})`, "shogun-small shogun-strong"));
     handKeys.forEach(([key, count], i) => {
       const cx = 18 + (i % 5) * 124;
-      const node = cardShape(cx, cy + 16 + Math.floor(i / 5) * 64, 120, 46, seen ? key : null, context,
-        { faceDown: !seen, count, data: seen ? { card: key } : {} });
+      const node = cardShape(cx, cy + 16 + Math.floor(i / 5) * 64, 120, 46, key, context,
+        { count, data: { card: key } });
       const upper = key.toUpperCase();
       if (mine) hot(node, [[`PLAY_${upper}`, "play"], [`BUY_${upper}`, "keep"], [`DISCARD_${upper}`, "discard"]], context, cx + 2, cy + 64 + Math.floor(i / 5) * 64, { across: true, chipsOnly: true });
       g.append(node);
