@@ -9,7 +9,8 @@ from engine_ext.shogun._tables cimport (
     ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST, PALACE_LEAST, NRES, RESOURCE_PRICE,
     DECORATION_POINTS, SET_POINTS, HONOUR_KIND, HONOUR_RESOURCE, HONOUR_PER, HONOUR_DIVISOR, HONOUR_HUMAN,
     HONOUR_MAX, HC_SWORDS, HC_PALACE, HC_SASHIMONO, HC_SETS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
-    HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS)
+    HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS, EV_GHOST_CARD, EV_GHOST_SWORD, EV_GHOST_HALL, EV_GHOST_MARKET,
+    EV_GHOST_DECORATE, EV_GHOST_PASS)
 
 cdef int G_DAIMYO, G_PALACE, G_MARKET, G_ACADEMY, N_GHOST_CARDS, GHOST_KOMAINU_POINTS, GHOST_KATANA_SLOTS
 cdef int HALLS_IN_PLAY
@@ -43,7 +44,7 @@ cdef int _open_spaces(int[::1] used, int[::1] least, int players, bint want_free
 cdef int _first_free(int[::1] used) noexcept
 @cython.locals(s=cython.int, hall=cython.int, halls=cython.int)
 cdef list hall_members(ShogunCore state, Ghost ghost)
-@cython.locals(players=cython.int, card=cython.int, benefit=cython.int)
+@cython.locals(players=cython.int, card=cython.int, benefit=cython.int, logged=cython.Py_ssize_t, before=cython.int)
 cpdef int ghost_turn(ShogunCore state, Ghost ghost) except? -2
 @cython.locals(k=cython.Py_ssize_t)
 cdef bint card_placeable(ShogunCore state, int card, int players) noexcept
@@ -52,7 +53,7 @@ cdef bint any_card_placeable(ShogunCore state, Ghost ghost, int players) except 
 @cython.locals(space=cython.int, k=cython.Py_ssize_t, tile=cython.int, house=cython.int, best_power=cython.int,
                best_points=cython.int, free=cython.int, position=cython.int, shown=cython.int, most=cython.int,
                best_number=cython.int, with_sashimono=cython.bint, freed=cython.bint,
-               members=list, halls=list, family=cython.int)
+               members=list, halls=list, family=cython.int, hall=cython.int)
 cdef int _ghost_card(ShogunCore state, Ghost ghost, int card, int players) except? -2
 @cython.locals(points=cython.int, level=cython.int, types=cython.int, count=cython.int)
 cpdef int sashimono_points(list counts) except? -1

@@ -52,7 +52,8 @@ if not cython.compiled:   # the compiled module cimports the same C tables (see 
         ROUND_POINTS, SPACE_HOUSE, MARKET_LEAST, ACADEMY_LEAST, PALACE_LEAST, NRES, RESOURCE_PRICE,
         DECORATION_POINTS, SET_POINTS, HONOUR_KIND, HONOUR_RESOURCE, HONOUR_PER, HONOUR_DIVISOR, HONOUR_HUMAN,
         HONOUR_MAX, HC_SWORDS, HC_PALACE, HC_SASHIMONO, HC_SETS, HC_CARDS, HC_POWER, HC_FIGURES, HC_WORKERS,
-        HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS)
+        HC_SWORDS_WITH, HC_DECORATED, FAMILY_MEMBERS, EV_GHOST_CARD, EV_GHOST_SWORD, EV_GHOST_HALL, EV_GHOST_MARKET,
+        EV_GHOST_DECORATE, EV_GHOST_PASS)
 
 GHOST_SLOTS = data.WASHITSU_SLOTS
 HALLS_IN_PLAY = data.HALLS_IN_PLAY
@@ -386,6 +387,7 @@ def ghost_turn(state, ghost):
         if card >= 0:
             state.honour_display.remove(card)
             ghost.honours.append(card)
+        state._log(EV_GHOST_PASS, GHOST_FIGURE, card, 0, 0)
         return NO_BENEFIT
     drawn = []                                                           # R127: full areas this turn
     benefit = -1
@@ -395,8 +397,13 @@ def ghost_turn(state, ghost):
             break
         if state.chapter and chapters.ghost_ignores(state, card):       # story chapter 11
             drawn.append(card)                                           # aside like a full area's (R127)
+            state._log(EV_GHOST_CARD, GHOST_FIGURE, card, 0, 2)
             continue
+        logged, before = len(state.events), ghost.score
         benefit = _ghost_card(state, ghost, card, players)
+        if state.record:                                                 # the card, before what it did
+            state.events.insert(logged, (EV_GHOST_CARD, GHOST_FIGURE, card, ghost.score - before,
+                                         1 if benefit >= 0 else 0))
         if benefit < 0:
             drawn.append(card)                                           # R127: a full area, draw again
     ghost.discard.extend(drawn)
@@ -451,6 +458,7 @@ def _ghost_card(state, ghost, card, players):
         if with_sashimono:
             state.sashi_supply[house] -= 1
         freed = ghost.take_sword(tile, house if with_sashimono else -1, state.round)
+        state._log(EV_GHOST_SWORD, GHOST_FIGURE, tile, house, (1 if with_sashimono else 0) + (2 if freed else 0))
         if not freed:
             ghost.discard.append(card)                                   # R122 d
         deck = state.daimyo_deck[house]
@@ -463,11 +471,12 @@ def _ghost_card(state, ghost, card, players):
         if state.chapter:                                                # story chapter 12's palace
             members, family = members[:chapters.open_halls(state)], chapters.family_members(state)
         halls = list(ghost.halls)                                        # palace_turn, on a copy kept
-        palace_place(members, halls, len(halls) < family)               # when the worker is placed
+        hall = palace_place(members, halls, len(halls) < family)        # when the worker is placed
         palace_reorganize(members, halls, False)
         ghost.score += palace_points(members)
         if not free:
             return -1
+        state._log(EV_GHOST_HALL, GHOST_FIGURE, hall, len(halls), 0)
         state.palace_used[_first_free(state.palace_used)] = 1
         ghost.halls = halls
         ghost.discard.append(card)
@@ -486,6 +495,7 @@ def _ghost_card(state, ghost, card, players):
             shown = state.market_display[k]
             if shown >= 0 and (position < 0 or MARKET_NUMBER[shown] > best_number):
                 position, best_number = k, MARKET_NUMBER[shown]
+        state._log(EV_GHOST_MARKET, GHOST_FIGURE, state.market_display[position] if position >= 0 else -1, position, 0)
         if position >= 0:                                                # replaced as usual (R35, A31)
             ghost.market_cards.append(state.market_display[position])
             if state.market_deck:
@@ -505,7 +515,7 @@ def _ghost_card(state, ghost, card, players):
         if not free:
             return -1
         state.academy_used[_first_free(state.academy_used)] = 1
-        ghost.decorate_first()                                           # step 1, before the seats' benefit
+        state._log(EV_GHOST_DECORATE, GHOST_FIGURE, ghost.decorate_first(), 0, 0)   # step 1, before the seats' benefit
         ghost.discard.append(card)
         return ACADEMY_BENEFIT
     ghost.score += GHOST_KOMAINU_POINTS                                  # R126

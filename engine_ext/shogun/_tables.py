@@ -38,6 +38,9 @@ FAVOUR_OUT, FAVOUR_OPEN, FAVOUR_REMOVED = -3, -2, -1
  EV_ADVANCE, EV_DECORATE, EV_FAMILY, EV_REORGANIZE, EV_HALL, EV_DELIVER, EV_COLLECT, EV_PROJECT, EV_KATANA,
  EV_PLAY, EV_BUY, EV_DISCARD, EV_SASHIMONO, EV_FAVOUR, EV_REFILL, EV_HONOUR_REVEAL, EV_SCORE,
  EV_END, EV_TEMPLE_TAX) = range(28)
+# the ghost's turn (R121-R128), seat -2: a card drawn (card, points it scored, 1 when its worker was
+# placed, 0 for a full area), then what the placed worker did; information only, the rules read none
+(EV_GHOST_CARD, EV_GHOST_SWORD, EV_GHOST_HALL, EV_GHOST_MARKET, EV_GHOST_DECORATE, EV_GHOST_PASS) = range(28, 34)
 
 # numbers and tables of the components, by id
 WORKERS_AVAILABLE = data.WORKERS_AVAILABLE

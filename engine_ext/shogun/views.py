@@ -21,7 +21,8 @@ PHASE_NAMES = ("draft", "turn", "after_action", "honour", "sashimono", "market_b
 EVENT_NAMES = ("round", "draft", "place", "pass", "take_sword", "purchase", "market_card", "move", "swap",
                "advance", "decorate", "family", "reorganize", "hall", "deliver", "collect", "project",
                "katana", "play", "buy", "discard", "sashimono", "favour", "refill", "honour_reveal", "score",
-               "end", "temple_tax")
+               "end", "temple_tax", "ghost_card", "ghost_sword", "ghost_hall", "ghost_market", "ghost_decorate",
+               "ghost_pass")
 FAVOUR_HOLDER = {-3: "not_in_play", -2: "open", -1: "removed"}
 # what the seat asked is doing at each phase, in words (for "to act: ..." on a page)
 PHASE_WORDS = {
@@ -218,6 +219,14 @@ _EVENT_FIELDS = {
     "honour_reveal": lambda a, b, c: {"honour": data.HONOURS[a].key},
     "score": lambda a, b, c: {"score": a},
     "temple_tax": lambda a, b, c: {"due": a, "coins": b, "points": c},
+    # the ghost's turn: its card is public once drawn (R127: a full area's card is shown and set aside)
+    "ghost_card": lambda a, b, c: {"card": data.GHOST_CARDS[a], "points": b, "placed": c == 1, "ignored": c == 2},
+    "ghost_sword": lambda a, b, c: {"tile": _tile(a), "house": data.HOUSES[b], "sashimono": bool(c & 1),
+                                    "worker_freed": bool(c & 2)},
+    "ghost_hall": lambda a, b, c: {"hall": a + 1 if a >= 0 else None, "members": b},
+    "ghost_market": lambda a, b, c: {"card": _card_key(a) if a >= 0 else None, "position": b + 1 if a >= 0 else None},
+    "ghost_decorate": lambda a, b, c: {"resource": _resource(a)},
+    "ghost_pass": lambda a, b, c: {"honour": data.HONOURS[a].key if a >= 0 else None},
 }
 
 
