@@ -1,6 +1,8 @@
 """A Shōgun no Katana replay in Chromium: the board drawn as a picture (the houses and their swords,
 the market, academy, palace, honour cards and favours; each seat's forge), stepping, perspectives,
 and the ghost's board in a solo game."""
+import re
+
 from live_servers import wait_for
 from web.bots import services as bot_services
 
@@ -67,6 +69,16 @@ def test_a_solo_replay_against_the_ghost_shows_its_board(site, page):
     assert words.count("blocked") == 4 + 1, "level 1: 4 blocked workers (and the heading's line)"
     assert ghost.locator(".shogun-ghost-deck text").inner_html() == "10", "its deck: 10 cards, face down"
     assert "none yet" in words
+    # the ghost's turn is told in words beside the board: the card it drew, what it did, its points
+    told = ""
+    for step in range(1, 30):
+        page.click("#replay-step-forward")
+        page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{step}'")
+        told = page.locator("#replay-events").inner_text()
+        if "The ghost draws" in told:
+            break
+    assert re.search(r"The ghost draws (Daimyō|Palace|Market|Academy|Komainu): .*\d+ points?", told), told
+    assert "ghost_card" not in told and "ghost_sword" not in told
 
     steps = Match.objects.get(pk=match.pk).steps
     page.press("body", "End")

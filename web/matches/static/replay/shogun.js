@@ -607,8 +607,8 @@
       text(dx + 26, y + 75, String(ghost.deck), "shogun-title shogun-back-text", "middle")));
     g.append(text(dx + 26, y + 106, "action deck", "shogun-tiny", "middle"));
     const last = ghost.last_card ? (comp(context).ghost_cards || {})[ghost.last_card] : null;
-    // the ghost's turns are no events of the engine: its last card says what it did, and the score
-    // it had when this picture was drawn last (one card drawn since) what it scored
+    // the step's events tell the ghost's turn; the picture shows its last card, and the score it had
+    // when this picture was drawn last (one card drawn since) what it scored
     const before = lastGhost.get(context.boardNode);
     lastGhost.set(context.boardNode, { discard: ghost.discard.length, score: ghost.score });
     const gained = before && ghost.discard.length === before.discard + 1 ? ghost.score - before.score : null;
@@ -804,6 +804,15 @@
       case "honour_reveal": return `The honour card «${honourOf(context, event.honour).name}» is revealed: ${honourOf(context, event.honour).text}.`;
       case "score": return `${who} ends with ${plural(event.score, "point")}.`;
       case "end": return "The game ends.";
+      case "ghost_card": return `The ghost draws ${(comp(context).ghost_cards || {})[event.card] || event.card}: `
+        + (event.ignored ? "this chapter's ghost ignores it." : event.placed ? `it places a worker there and scores ${plural(event.points, "point")}.`
+          : `the area is full: it scores ${plural(event.points, "point")} and draws again.`);
+      case "ghost_sword": return `The ghost takes ${tileWords(context, event.tile)} from the ${houseWord(context, event.house)} house`
+        + (event.sashimono ? " with its sashimono" : "") + (event.worker_freed ? ", freeing a blocked worker." : ".");
+      case "ghost_hall": return event.hall ? `The ghost sends a family member to ${hallAt(context, view, event.hall)}.` : "The ghost has no family member left to send.";
+      case "ghost_market": return event.card ? `The ghost takes the card ${cardName(context, event.card)}.` : "The ghost finds no market card to take.";
+      case "ghost_decorate": return event.resource ? `The ghost decorates the ${res(event.resource)} of its Shōgun no Katana.` : "The ghost has nothing to decorate.";
+      case "ghost_pass": return "The ghost passes" + (event.honour ? ` and takes the honour card «${honourOf(context, event.honour).name}».` : ".");
       case "temple_tax": return `${who} pays the Temple ${event.coins} of the ${event.due} coins due`
         + (event.points ? ` and loses ${plural(event.points, "point")} for the rest.` : ".");
       default: return null;
