@@ -25,6 +25,9 @@ An agent that runs outside the arena's process (a user's bot, ``arena.bots``)
 also has ``start(info, clock)``, ``wait_ready()``, ``end(message)`` and
 ``close()``, and raises ``BotFailure`` when it fails.
 
+An agent whose ``reads_observation`` is False (``random``) is passed None instead of the
+observation: the match loop does not build what nobody reads (``arena.match``).
+
 A built-in agent asked to choose among no legal actions raises ``NoLegalAction``: the match
 loop never asks it then (``arena.match.EngineError``), but whoever else drives it learns why.
 """
@@ -59,6 +62,15 @@ class RandomAgent:
     """Uniform over the legal actions."""
 
     name = "random"
+    # It never reads the observation: the match loop passes None instead of building it.
+    reads_observation = False
+
+    def __init_subclass__(cls, **kwargs):
+        # A subclass may read what it is shown (a recorder, a planner): it is shown everything
+        # unless it says otherwise.
+        super().__init_subclass__(**kwargs)
+        if "reads_observation" not in cls.__dict__:
+            cls.reads_observation = True
 
     def __init__(self, seed):
         self._rng = random.Random(seed)

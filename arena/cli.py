@@ -262,7 +262,67 @@ def cmd_bench_match(args):
     return 0 if not report["failures"] else 1
 
 
+def cmd_bench_loop(args):
+    from arena import bench
+
+    if args.matches < 1:
+        raise CommandError("--matches must be at least 1")
+    game_ids = [args.match_game] if args.match_game else games.game_ids()
+    rows = []
+    for game_id in game_ids:
+        game = _game(game_id)
+        players = args.players if args.players is not None else min(max(4, game.min_players), game.max_players)
+        try:
+            game.check_players(players)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        rows.append(bench.run_loop(game.id, players=players, matches=args.matches, seed=args.seed))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print("match loop with the built-in random player at every seat, CPU time per decision "
+          "(the players' thinking taken out)")
+    for row in rows:
+        print(f"  {row['game']:<9} {row['players']} players {row['decisions']:>8,} decisions: loop "
+              f"{row['loop_us_per_decision']:>6.2f} µs, engine calls alone (wall clock) {row['engine_us_per_decision']:>5.2f} µs "
+              f"({row['loop_over_engine']}x), thinking {row['thinking_us_per_decision']:.2f} µs; every "
+              f"observation built: {row['loop_with_observations_us_per_decision']:.2f} µs")
+    return 0
+
+
+def cmd_bench_aec(args):
+    from arena import bench
+
+    game_ids = [args.match_game] if args.match_game else games.game_ids()
+    table = []
+    for game_id in game_ids:
+        game = _game(game_id)
+        players = args.players if args.players is not None else min(max(4, game.min_players), game.max_players)
+        try:
+            game.check_players(players)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        table.append((game.id, players))
+    try:
+        report = bench.run_aec(table, games_each=max(args.matches // 2, 1), seed=args.seed)
+    except RuntimeError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"AEC environment, random legal actions, decisions per CPU second; PettingZoo's tic-tac-toe "
+          f"{report['tictactoe_decisions_per_cpu_second']:,} in the same run")
+    for row in report["games"]:
+        print(f"  {row['game']:<9} {row['players']} players {row['decisions']:>7,} decisions: "
+              f"{row['decisions_per_cpu_second']:>8,}/CPU s, {row['over_tictactoe']}x tic-tac-toe")
+    return 0
+
+
 def cmd_bench(args):
+    if args.game == "aec":
+        return cmd_bench_aec(args)
+    if args.game == "loop":
+        return cmd_bench_loop(args)
     if args.game == "sandbox":
         return cmd_bench_sandbox(args)
     if args.game == "match":
@@ -355,10 +415,12 @@ def build_parser(argv=None):
     p = sub.add_parser("bench", help="measure an engine's speed in its three forms, the sandbox's cost "
                                      "(arena bench sandbox), or sandboxed bots' matches against built-in "
                                      "ones (arena bench match GAME --bots FILE...)")
-    p.add_argument("game", help="a game, 'sandbox' or 'match'")
-    p.add_argument("match_game", nargs="?", metavar="GAME", help="match: the game")
+    p.add_argument("game", help="a game, 'sandbox', 'match', 'loop' (the match loop's own cost) or "
+                                     "'aec' (the AEC environment against PettingZoo's tic-tac-toe)")
+    p.add_argument("match_game", nargs="?", metavar="GAME", help="match, loop, aec: the game (loop, aec: "
+                                                                 "every game if none)")
     p.add_argument("--bots", nargs="+", metavar="FILE", help="match: a bot file for every seat, or one per seat")
-    p.add_argument("--matches", type=int, default=40, help="match: matches of each kind")
+    p.add_argument("--matches", type=int, default=40, help="match, loop: matches of each kind (aec: twice the games)")
     p.add_argument("--games", type=int, default=20000, help="games on the compiled fast path")
     p.add_argument("--starts", type=int, default=30, help="sandbox: bots started and stopped")
     p.add_argument("--decisions", type=int, default=3000, help="sandbox: round trips timed")

@@ -26,6 +26,10 @@ tell apart from the real one, everything the seat has not seen redrawn
 (``resample_hidden``), never the real state; its seed is fixed by the match
 seed, the step and ``draw``, so the match stays reproducible from its seed.
 Bots in their own process never have it: they get the observation only.
+
+An agent whose ``reads_observation`` is False (the built-in ``random``) is passed None instead
+of its observation, which is then not built at all: building it is most of a decision's cost in
+the loop.  The events it was not shown count as shown (``Table.skip``).
 """
 from dataclasses import dataclass, field
 
@@ -115,11 +119,15 @@ class Table:
         if state.is_terminal():
             return None
         current = state.current_seats()
-        queue = [seat for seat in self._queue if seat in current]
-        self._queue[:] = queue if queue else current     # in place: see ``queue``
-        if not self._queue:
+        queue = self._queue     # changed in place: see ``queue``
+        if queue:
+            kept = [seat for seat in queue if seat in current]
+            queue[:] = kept if kept else current
+        else:
+            queue[:] = current
+        if not queue:
             raise EngineError(self.outcome, "the game is not over, but no seat must act")
-        return self._queue[0]
+        return queue[0]
 
     @property
     def queue(self):
@@ -132,6 +140,15 @@ class Table:
         observation = self.state.observation(seat, self._seen[seat])
         self._seen[seat] = observation["event_count"]
         return observation
+
+    def peek_since(self, seat):
+        """The index of the first event ``seat`` has not been shown or asked about."""
+        return self._seen[seat]
+
+    def skip(self, seat):
+        """Counts the events until now as shown to ``seat`` without building its observation (for
+        a player that does not read it); returns None, what that player is passed instead."""
+        self._seen[seat] = len(self.state.events)
 
     def show(self, followers, agents, last_seat):
         """Shows each following agent (``observe``) its own seat's observation now: the events it
@@ -147,8 +164,9 @@ class Table:
     def apply(self, seat, action):
         self.state.apply(seat, action)
         self.outcome.steps.append([seat, action])
-        if self._queue and self._queue[0] == seat:
-            self._queue.pop(0)
+        queue = self._queue
+        if queue and queue[0] == seat:
+            del queue[0]
 
     def fail(self, seat, failure):
         """``seat``'s player failed (``BotFailure``): it forfeits, recorded as a ``FORFEIT`` step."""
@@ -180,6 +198,9 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
     if inspect is not None:
         inspect(state)
     followers = [seat for seat, agent in enumerate(agents) if _hook(agent, "observe")]
+    readers = [getattr(agent, "reads_observation", True) for agent in agents]
+    planners = [_hook(agent, "act_with_state") is not None for agent in agents]
+    steps, max_decisions = outcome.steps, game.spec.max_decisions
 
     def show(last_seat):
         if followers:
@@ -189,16 +210,18 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
         start_agents(game, table.options, agents, table.fail)
         show(None)
         while (seat := table.next_seat()) is not None:
-            if table.too_long():
+            if len(steps) >= max_decisions:   # table.too_long(), without the calls
                 # No rulebook game comes near the spec's bound: its rules promise every game ends.
                 raise EngineError(outcome, f"the game did not end within {game.spec.max_decisions} decisions")
             legal = state.legal_actions(seat)
             if not legal:   # asking anyone to choose from nothing would make it forfeit, or hang
                 raise EngineError(outcome, "the game is not over and this seat must act, but it has no "
                                            "legal decision", seat)
-            observation = table.ask(seat)
+            observation = table.ask(seat) if readers[seat] else table.skip(seat)
             try:
-                action = decide(table, agents[seat], seat, observation, legal)
+                agent = agents[seat]
+                action = (decide(table, agent, seat, observation, legal) if planners[seat]
+                          else agent.act(observation, legal))
                 if action not in legal:
                     raise BotFailure("illegal", f"chose {action_name(game, action)}, "
                                                 "which is not among the legal actions")
@@ -209,7 +232,7 @@ def play_match(game_id, *, seed, agents, options=None, build=COMPILED, on_step=N
             table.apply(seat, action)
             show(seat)
             if on_step is not None:
-                on_step(len(outcome.steps))
+                on_step(len(steps))
         table.finish()
         if inspect is not None:
             inspect(state)

@@ -77,3 +77,39 @@ def test_each_games_heuristic_asked_to_choose_from_nothing_says_so(game_id):
     if hasattr(heuristic, "act_with_state"):
         with pytest.raises(ValueError, match="no legal action to choose from"):
             heuristic.act_with_state(observation, [], lambda draw=0: None)
+
+
+@pytest.mark.parametrize("game_id,players", [("katana", 5), ("risques", 4), ("shogun", 3), ("samourai", 4)])
+def test_an_observation_is_built_only_for_players_that_read_it(game_id, players):
+    """Random players are passed None (nothing built for them); a reading player at the same
+    table still gets every event since its previous decision, exactly as when all read."""
+
+    class Reader(agents.RandomAgent):
+        reads_observation = True
+
+        def __init__(self, seed):
+            super().__init__(seed)
+            self.seen = []
+
+        def act(self, observation, legal_actions):
+            self.seen.append(observation)
+            return super().act(observation, legal_actions)
+
+    class Blind(agents.RandomAgent):
+        reads_observation = False
+
+        def act(self, observation, legal_actions):
+            assert observation is None
+            return super().act(observation, legal_actions)
+
+    seed = 11
+    mixed = [Reader(agent_seed(seed, 0))] + [Blind(agent_seed(seed, s)) for s in range(1, players)]
+    reading = [Reader(agent_seed(seed, s)) for s in range(players)]
+    played = play_match(game_id, seed=seed, agents=mixed)
+    everyone_reads = play_match(game_id, seed=seed, agents=reading)
+    assert played.steps == everyone_reads.steps and played.result == everyone_reads.result
+    assert mixed[0].seen == reading[0].seen
+    assert sum(len(o["events"]) for o in mixed[0].seen) > 0
+    # a subclass that does not say is shown its observation (it may read it)
+    assert agents.RandomAgent.reads_observation is False
+    assert type("Recorder", (agents.RandomAgent,), {}).reads_observation is True

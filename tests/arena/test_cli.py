@@ -112,3 +112,15 @@ def test_bench_json_reports_all_three_builds_and_their_ratios():
     assert report["compiled_fast_path"]["games"] == 40
     assert report["ratios"]["fast_path_over_uncompiled_games_per_second"] > 0
     assert "compiled" in report["builds"]["compiled"] and "katana/_rules.py" in report["builds"]["uncompiled"]
+
+
+def test_bench_loop_reports_the_match_loops_cost_beside_the_engines():
+    out = arena("bench", "loop", "katana", "--matches", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    [row] = json.loads(out.stdout)
+    assert row["game"] == "katana" and row["matches"] == 3 and row["decisions"] > 3 * 20
+    assert 0 < row["thinking_us_per_decision"] < row["match_us_per_decision"]
+    assert row["loop_us_per_decision"] > 0 and row["engine_us_per_decision"] > 0
+    assert row["loop_with_observations_us_per_decision"] > row["loop_us_per_decision"]
+    text = arena("bench", "loop", "risques", "--matches", "2")
+    assert text.returncode == 0 and "risques" in text.stdout and "µs" in text.stdout
