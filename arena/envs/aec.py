@@ -7,9 +7,12 @@ them, one agent after the other, none seeing another's choice until all have cho
 engine keeps a pending choice out of every other seat's observation).
 
 * ``observe(agent)``: ``{"observation": float32 vector, "action_mask": int8 per action}``; the
-  mask is the seat's legal actions when it must decide, zeros otherwise.
+  mask is the seat's legal actions when it must decide, zeros otherwise.  The vector is written
+  by the game's compiled reader straight from the state (``engine_ext.<game>._flat``), as in the
+  batch environment, not read from the JSON observation.
 * ``infos[agent]`` of the agent to act: ``observation`` (the JSON dict a bot receives now, the
-  events since its previous decision included) and ``legal_actions``; at the end, ``result``.
+  events since its previous decision included; built when first read, before the agent's step:
+  ``AskedInfo``) and ``legal_actions``; at the end, ``result``.
 * Rewards come at the end only, from the ranks (``arena.envs.common.rank_rewards``): +1 first,
   -1 last.  A game past its spec's ``max_decisions`` is truncated for every agent.
 * An illegal action raises ``ValueError`` (the mask says which are legal).
@@ -24,6 +27,68 @@ from arena.envs.common import FlatEncoder, Replayable, check_action, check_table
 from arena.match import Table
 
 
+class AskedInfo(dict):
+    """The info of the agent to act: ``observation`` (its JSON observation, the events since its
+    previous decision included) and ``legal_actions``.  The observation is built when first read
+    (by any of the dict's ways of reading), before the agent's step: a training loop that reads
+    only the vector never pays for it.  Read for the first time after the step, it raises
+    ``RuntimeError``, as the game has moved on."""
+
+    def __init__(self, state, seat, since, legal_actions):
+        super().__init__(legal_actions=legal_actions)
+        self.legal_actions = legal_actions
+        self._pending = (state, seat, since)
+        self._closed = False
+
+    def close(self):
+        """The agent steps: an observation not read until now never will be."""
+        self._closed = True
+
+    def _built(self):
+        if self._pending is not None:
+            if self._closed:
+                raise RuntimeError("the observation of an agent's info is read after its step: the game has "
+                                   "moved on since")
+            state, seat, since = self._pending
+            self._pending = None
+            dict.__setitem__(self, "observation", state.observation(seat, since))
+        return self
+
+    def __missing__(self, key):
+        if key == "observation" and self._pending is not None:
+            return self._built()["observation"]
+        raise KeyError(key)
+
+    def __contains__(self, key):
+        return dict.__contains__(self._built(), key)
+
+    def get(self, key, default=None):
+        return dict.get(self._built(), key, default)
+
+    def __iter__(self):
+        return dict.__iter__(self._built())
+
+    def __len__(self):
+        return dict.__len__(self._built())
+
+    def keys(self):
+        return dict.keys(self._built())
+
+    def values(self):
+        return dict.values(self._built())
+
+    def items(self):
+        return dict.items(self._built())
+
+    def __eq__(self, other):
+        return dict.__eq__(self._built(), other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return dict.__repr__(self._built())
+
+
 class ArenaAECEnv(Replayable, AECEnv):
     metadata = {"name": "samurai_arena_v0", "render_modes": ["ansi", "human"], "render_fps": 4,
                 "is_parallelizable": False}
@@ -31,6 +96,7 @@ class ArenaAECEnv(Replayable, AECEnv):
     def __init__(self, game, players, options=None, seed=0, build=COMPILED, render_mode=None):
         super().__init__()
         self.game = games.get(game, build)
+        self.build = build
         self.game.check_players(players)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
@@ -96,11 +162,11 @@ class ArenaAECEnv(Replayable, AECEnv):
                 self.agent_selection = self.agents[0]
             return
         agent = self.possible_agents[seat]
-        observation = table.ask(seat)
-        legal = table.state.legal_actions(seat)
-        self._asked = (seat, observation, legal, None)
+        info = AskedInfo(table.state, seat, table.peek_since(seat), table.state.legal_actions(seat))
+        table.skip(seat)
+        self._asked = (seat, info, info.legal_actions, None)
         self.agent_selection = agent
-        self.infos[agent] = {"observation": observation, "legal_actions": legal}
+        self.infos[agent] = info
 
     def step(self, action):
         agent = self.agent_selection
@@ -114,6 +180,7 @@ class ArenaAECEnv(Replayable, AECEnv):
             raise ValueError(f"{name} is not a legal action of {agent} now (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self._asked[1].close()
         self.table.apply(seat, action)
         self.infos[agent] = {}
         self._select()
@@ -129,7 +196,7 @@ class ArenaAECEnv(Replayable, AECEnv):
         """What ``agent``'s seat may know now, as the JSON dict a bot receives."""
         seat = self._seat[agent]
         if self._asked is not None and self._asked[0] == seat:
-            return self._asked[1]
+            return self._asked[1]["observation"]
         return self.table.peek(seat)
 
     def observe(self, agent):
@@ -137,13 +204,14 @@ class ArenaAECEnv(Replayable, AECEnv):
         asked = self._asked
         if asked is not None and asked[0] == seat:
             if asked[3] is None:
-                self._asked = asked = asked[:3] + ({"observation": self.encoder.encode(asked[1]),
+                vector = self.encoder.encode_state(self.table.state, seat, self.build)
+                self._asked = asked = asked[:3] + ({"observation": vector,
                                                     "action_mask": self.encoder.mask(asked[2])},)
             return {"observation": asked[3]["observation"].copy(), "action_mask": asked[3]["action_mask"].copy()}
         state = self.table.state
         legal = state.legal_actions(seat) if seat in state.current_seats() else []
-        observation = state.observation(seat, len(state.events))   # the vector needs no events
-        return {"observation": self.encoder.encode(observation), "action_mask": self.encoder.mask(legal)}
+        return {"observation": self.encoder.encode_state(state, seat, self.build),
+                "action_mask": self.encoder.mask(legal)}
 
     # ------------------------------------------------------------------ the rest of the API
     def render(self):

@@ -2,6 +2,7 @@
 import numpy as np
 
 from arena import replay as replays
+from arena.engines import load_module
 
 
 class FlatEncoder:
@@ -13,6 +14,20 @@ class FlatEncoder:
         self.low = np.asarray(self.layout.low, dtype=np.float32)
         self.high = np.asarray(self.layout.high, dtype=np.float32)
         self.n_actions = len(game.action_names)
+        self._reader = None   # the compiled reader, loaded on first use (``encode_state``)
+
+    def encode_state(self, state, seat, build, out=None):
+        """``seat``'s vector read straight from ``state`` by the game's compiled reader (its
+        layout's ``reader``) without building the JSON observation; through the observation where
+        the game has no reader."""
+        if out is None:
+            out = np.empty(self.size, dtype=np.float32)
+        if self._reader is None:
+            self._reader = load_module(self.layout.reader, build).encode_many if self.layout.reader else False
+        if self._reader is False:
+            return self.encode(state.observation(seat, len(state.events)), out)
+        self._reader([state], np.array((seat,), dtype=np.int64), out.reshape(1, -1))   # clipped by the reader
+        return out
 
     def encode(self, observation, out=None):
         """The observation's vector (written into ``out`` if given)."""

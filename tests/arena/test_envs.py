@@ -308,3 +308,29 @@ def test_gymnasium_make_builds_each_game_from_its_registered_id(game_id):
     action = int(np.flatnonzero(observation["action_mask"])[0])
     env.step(action)
     env.close()
+
+
+@pytest.mark.parametrize("game_id,players", [("katana", 5), ("shogun", 3)])
+def test_the_aec_info_builds_the_json_observation_only_when_read_with_the_events_it_would_have(game_id, players):
+    """A loop that reads only the vectors never builds the JSON observation; one read before the
+    step is what the match loop gives a bot (events since the seat's previous decision), and one
+    first read after the step is refused, as the game has moved on."""
+    env = envs.aec_env(game_id, players, seed=5)
+    env.reset()
+    state = games.get(game_id).new_state(players, 5)
+    seen = [0] * players
+    for _ in range(3 * players):   # vectors only: nothing built
+        info = env.infos[env.agent_selection]
+        assert info._pending is not None
+        seat = int(env.agent_selection.split("_")[1])
+        seen[seat] = len(state.events)
+        action = info.legal_actions[0]
+        state.apply(seat, action)
+        env.step(action)
+    with pytest.raises(RuntimeError, match="after its step"):
+        info["observation"]
+    agent = env.agent_selection
+    seat = int(agent.split("_")[1])
+    assert env.infos[agent]["observation"] == state.observation(seat, seen[seat])
+    assert dict(env.infos[agent]) == {"observation": state.observation(seat, seen[seat]),
+                                      "legal_actions": state.legal_actions(seat)}
