@@ -243,6 +243,7 @@ def test_the_form_sets_a_table_of_any_game(client, user, house):
     table = Table.objects.get()
     assert answer.status_code == 302 and answer.url == reverse("table-detail", args=[table.pk])
     assert (table.status, table.clock_seconds) == ("open", 120.0)
+    assert "· 3 players</span>" in client.get(answer.url).content.decode()
     bad = client.post(reverse("table-new", args=["katana"]), {
         "players": 3, "seat_0": "you", "seat_1": "you", "seat_2": "open", "minutes": 2})
     assert bad.status_code == 400 and "exactly one seat for yourself" in bad.content.decode()
@@ -251,3 +252,11 @@ def test_the_form_sets_a_table_of_any_game(client, user, house):
     assert 'name="option_mode"' in risques
     assert client.get(reverse("game-detail", args=["katana"])).content.decode().count(f"/tables/{table.pk}/") == 1
     assert f"/tables/{table.pk}/" in client.get(reverse("account")).content.decode()
+
+
+def test_a_solo_tables_page_counts_one_player(client, user):
+    client.force_login(user)
+    answer = client.post(reverse("table-new", args=["shogun"]), {"players": 1, "seat_0": "you", "minutes": 2, "option_ghost": 1})
+    assert answer.status_code == 302
+    page = client.get(answer.url).content.decode()
+    assert "· 1 player</span>" in page and "1 players" not in page
