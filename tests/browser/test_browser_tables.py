@@ -112,6 +112,8 @@ def test_a_person_plays_a_whole_katana_game_at_four_against_three_built_in_bots(
     _report("Katana at 4, three built-in bots", trips)
     assert len(trips) >= 1
     assert page.locator("#table-turn").inner_text().startswith("The game is over.")
+    board_words = page.locator("#table-board svg").first.text_content()
+    assert "The game is over" in board_words and "weapons played this turn" not in board_words
     assert page.locator("#table-events li").count() > len(trips)
     match = Match.objects.get(pk=table.match_id)
     assert match.status == "done" and not match.rated

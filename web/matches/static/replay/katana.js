@@ -173,7 +173,8 @@
     const turn = view.phase === "game_over" ? "The game is over" : `Turn ${view.turn_number}: ${context.seatName(view.turn)}'s turn`;
     const texts = [
       view.phase === "game_over" ? `after ${view.turn_number} turns` : `phase: ${humanize(view.phase).toLowerCase()}`,
-      `weapons played this turn: ${view.weapons_played} of ${view.weapon_limit}`,
+      // The weapon count only means something while a turn is under way.
+      ...(view.phase === "game_over" ? [] : [`weapons played this turn: ${view.weapons_played} of ${view.weapon_limit}`]),
       ...wrap(pendingText(view, context), 70),
     ];
     if (view.to_act.length) texts.push(`to act: ${view.to_act.map(context.seatName).join(", ")}`);
