@@ -67,6 +67,9 @@ def _print_report(report):
 
 
 def add_commands(sub):
+    from arena import cli_version_test
+
+    cli_version_test.add_commands(sub)  # test (a new version against the old)
     p = sub.add_parser("balance", help="self-play win rates by seat and by what each seat starts with")
     p.add_argument("game")
     p.add_argument("--players", type=int, help="seats (default: the game's smallest table)")

@@ -18,6 +18,8 @@ from typing import Iterator, Mapping, Sequence
 from arena.ratings import MatchRecord, fit_ratings
 
 __all__ = [
+    "sprt_bounds",
+    "gsprt_llr",
     "sprt_decisions",
     "is_settled_sprt",
     "ADAPTIVE_METHODS",
@@ -210,6 +212,21 @@ def is_settled(table, *, top: int = DEFAULT_TOP, threshold: float = DEFAULT_THRE
     return all(table.superiority(board[i].player, board[i + 1].player) >= threshold for i in range(k))
 
 
+def sprt_bounds(*, alpha: float = SPRT_ALPHA, beta: float = SPRT_BETA) -> tuple[float, float]:
+    """Wald's bounds on the log-likelihood ratio: accept H0 at or below the first, H1 at or above
+    the second."""
+    import math
+
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def gsprt_llr(*, estimate: float, variance: float, low: float, high: float) -> float:
+    """The generalised SPRT's log-likelihood ratio of H1 (the true value is ``high``) against H0
+    (``low``) for an estimate with a normal likelihood of ``variance``:
+    ``(high - low) (2 estimate - low - high) / (2 variance)``."""
+    return (high - low) * (2 * estimate - low - high) / (2 * variance)
+
+
 def sprt_decisions(table, *, top: int = DEFAULT_TOP, delta: float = SPRT_DELTA,
                    alpha: float = SPRT_ALPHA, beta: float = SPRT_BETA) -> list[str | None]:
     """A sequential probability ratio test for each of the first ``top`` pairs of neighbours
@@ -220,17 +237,15 @@ def sprt_decisions(table, *, top: int = DEFAULT_TOP, delta: float = SPRT_DELTA,
     fitted difference ``d`` and its Laplace variance ``v`` as a normal likelihood (the
     generalised SPRT of chess-engine testing): ``LLR = delta (2 d - delta) / (2 v)``,
     compared with Wald's bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``."""
-    import math
-
     board = table.leaderboard()
-    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    lower, upper = sprt_bounds(alpha=alpha, beta=beta)
     out: list[str | None] = []
     for i in range(min(top, len(board) - 1)):
         d, sd = table.difference(board[i].player, board[i + 1].player)
         if not sd > 0:
             out.append(None)
             continue
-        llr = delta * (2 * d - delta) / (2 * sd * sd)
+        llr = gsprt_llr(estimate=d, variance=sd * sd, low=0.0, high=delta)
         out.append("better" if llr >= upper else "equal" if llr <= lower else None)
     return out
 
