@@ -4,6 +4,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
+from web.bots.blobs import DatabaseBlobStore, content_address
 from web.tournaments import services as tournament_services
 
 PLATFORM_APPS = ("bots", "matches", "ratings", "tournaments")
@@ -24,6 +25,8 @@ def test_every_platform_model_is_registered_with_a_search():
 
 def test_each_changelist_searches_and_each_row_opens(staff, played_match, house):
     tournament_services.tournament_create(name="Admin cup", game="katana", bots=house[:3], players_per_match=3)
+    bot_file = b"from arena.bots import Bot\n"
+    DatabaseBlobStore().put(sha256=content_address(bot_file), content=bot_file)   # an uploaded bot's bytes
     name = house[0].name
     for label in PLATFORM_APPS:
         for model in apps.get_app_config(label).get_models():

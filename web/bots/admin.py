@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from web.bots.models import Bot, BotVersion
+from web.bots.models import Bot, BotBlob, BotVersion
 
 
 class BotVersionInline(admin.TabularInline):
@@ -29,3 +29,19 @@ class BotVersionAdmin(admin.ModelAdmin):
     search_fields = ("bot__name", "original_name", "sha256")
     readonly_fields = [f.name for f in BotVersion._meta.fields]
     exclude = ("validation_verdict",)
+
+
+@admin.register(BotBlob)
+class BotBlobAdmin(admin.ModelAdmin):
+    """The stored bytes of uploaded bots, by sha256: read-only, since a version names its file by
+    this hash and a worker checks the bytes against it."""
+    list_display = ("__str__", "size", "created_at")
+    search_fields = ("sha256",)
+    exclude = ("content",)
+    readonly_fields = ("sha256", "size", "created_at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
