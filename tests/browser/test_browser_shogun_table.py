@@ -132,6 +132,9 @@ def test_a_whole_solo_game_against_ghost_level_1_by_clicking_the_picture(tables_
     match = Match.objects.get(pk=table.match_id)
     assert match.status == "done" and match.result["automata"][0]["level"] == 1
     assert match.steps >= len(trips) > 20
+    score, ghost = match.result["scores"][0], match.result["automata"][0]["score"]
+    verdict = "you won" if match.result["ranks"][0] == 1 else "you lost"
+    assert f"You scored {score}, the ghost {ghost}: {verdict}" in page.locator("#table-turn").inner_text()
     page.screenshot(path=str(ARTIFACTS / "shogun_solo_table_over.png"), full_page=True)
 
 

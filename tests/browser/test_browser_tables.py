@@ -118,6 +118,9 @@ def test_a_person_plays_a_whole_katana_game_at_four_against_three_built_in_bots(
     match = Match.objects.get(pk=table.match_id)
     assert match.status == "done" and not match.rated
     assert list(match.seats.order_by("seat").values_list("status", flat=True)) == ["ok"] * 4
+    ending = page.locator("#table-turn").inner_text()
+    assert f"the {match.result['winner'].capitalize()} team won" in ending, ending
+    assert match.result["ranks"][0] == 1 or " of 4 " in ending, ending
     page.click("#table-replay-link")
     page.locator("#replay-viewer[data-ready='true']").wait_for()
 

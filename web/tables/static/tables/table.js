@@ -330,12 +330,41 @@
 
     outcome(state) {
       if (!state.result) return "The game is over; it is being stored…";
-      const rank = state.result.ranks ? state.result.ranks[this.seat] : null;
-      const score = state.result.scores ? ` with ${state.result.scores[this.seat]} points` : "";
+      const result = state.result;
       const forfeited = state.status !== "ok" ? ` (your seat forfeited: ${state.reason})` : "";
-      const place = rank === 1 ? "You won" : `You finished ${rank} of ${state.result.ranks.length}`;
-      return `The game is over. ${place}${score}${forfeited}.`;
+      return `The game is over. ${this.standing(result)}${forfeited}.`;
     }
+
+    // The person's standing in words: against the ghost the two scores side by side (the ghost holds
+    // a place in ``ranks`` but no seat), otherwise the place among the seats and who won.
+    standing(result) {
+      const ranks = result.ranks || [];
+      const rank = ranks[this.seat];
+      const score = result.scores ? result.scores[this.seat] : null;
+      const ghost = (result.automata || [])[0];
+      if (ghost) {
+        const verdict = rank === 1 ? "you won" : "you lost";
+        return `You scored ${score}, the ghost ${ghost.score}: ${verdict}`;
+      }
+      const points = score !== null && score !== undefined ? ` with ${score} points` : "";
+      const place = rank === 1 ? "You won" : `You finished ${ordinal(rank)} of ${ranks.length}`;
+      if (result.team_scores && result.teams) {
+        const team = result.teams[this.seat];
+        const winner = Array.isArray(result.winner) ? result.winner[0] : result.winner;
+        const teamWords = `your team is the ${humanize(team)}; the ${humanize(winner)} team won`;
+        return `${place}${points} (${teamWords})`;
+      }
+      const winners = ranks.map((r, seat) => (r === 1 ? seat : null)).filter((seat) => seat !== null);
+      if (rank === 1 || !winners.length) return `${place}${points}`;
+      const names = winners.map((seat) => this.seatName(seat)).join(" and ");
+      return `${place}${points}; ${names.charAt(0).toUpperCase()}${names.slice(1)} won`;
+    }
+  }
+
+  function ordinal(n) {
+    const tens = n % 100;
+    if (tens >= 11 && tens <= 13) return `${n}th`;
+    return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
   }
 
   document.addEventListener("DOMContentLoaded", () => {
