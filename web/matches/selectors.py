@@ -18,6 +18,22 @@ def match_get(*, match_id):
     return Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=match_id)
 
 
+def team_label(*, seat, team):
+    """A seat's team in words (Katana's ``ninja`` is "Ninja"); blank where each seat plays alone (a
+    game without teams stores ``seat_<n>``)."""
+    if not team or team == f"seat_{seat}":
+        return ""
+    return team.replace("_", " ").capitalize()
+
+
+def automaton_rows(*, match):
+    """The rows of a finished match's automata (Shōgun's ghost): ``{"name", "level", "score", "rank"}``
+    in the order the result lists them; none before the match is over."""
+    return [{"name": entry.get("name", "automaton").capitalize(), "level": entry.get("level"),
+             "score": entry.get("score"), "rank": entry.get("rank")}
+            for entry in (match.result or {}).get("automata") or ()]
+
+
 def match_error(*, match, user):
     """The error a match's page shows ``user``: the reason of an internal error (an exception of the
     platform, ``web.matches.execution.internal_error``) to staff only."""

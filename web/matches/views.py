@@ -29,7 +29,8 @@ def match_detail(request, match_id):
     except Match.DoesNotExist:
         raise Http404(f"no match {match_id}") from None
     logs = selectors.seat_logs(match_id=match.pk, user=request.user)
-    seats = [{"seat": seat, "log": logs.get(seat.seat)} for seat in match.seats.all()]
+    seats = [{"seat": seat, "log": logs.get(seat.seat), "team": selectors.team_label(seat=seat.seat, team=seat.team)}
+             for seat in match.seats.all()]
     viewer = None
     if match.status == Match.Status.DONE:
         viewer = {
@@ -41,7 +42,7 @@ def match_detail(request, match_id):
             "board": selectors.replay_board(game=match.game),
         }
     return render(request, "matches/match_detail.html", {
-        "match": match, "seats": seats, "viewer": viewer,
+        "match": match, "seats": seats, "automata": selectors.automaton_rows(match=match), "viewer": viewer,
         "error": selectors.match_error(match=match, user=request.user)})
 
 
