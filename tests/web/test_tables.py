@@ -260,3 +260,16 @@ def test_a_solo_tables_page_counts_one_player(client, user):
     assert answer.status_code == 302
     page = client.get(answer.url).content.decode()
     assert "· 1 player</span>" in page and "1 players" not in page
+
+
+def test_a_tables_page_names_only_the_options_that_change_the_rules_in_words(client, user):
+    client.force_login(user)
+    answer = client.post(reverse("table-new", args=["samourai"]), {
+        "players": 3, "seat_0": "you", "seat_1": "open", "seat_2": "open", "minutes": 2,
+        "option_diplomacy": "True", "option_target": 30})
+    assert answer.status_code == 302, answer.content.decode()[:400]
+    table = Table.objects.get()
+    assert table.options["diplomacy"] is True and table.options["seppuku"] is False
+    page = client.get(answer.url).content.decode()
+    assert "diplomacy on" in page and "target 30" in page
+    assert "seppuku" not in page and "False" not in page and "koku_land" not in page

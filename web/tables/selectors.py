@@ -169,3 +169,18 @@ def seat_state_after_move(*, table, seat, version, since=0):
                 break
         time.sleep(_WAIT_STEP_SECONDS)
     return seat_state(table=table, seat=seat, since=since)
+
+
+def options_in_words(*, game, options):
+    """The options a table was set with, as a person reads them: only those that differ from the
+    game's rules as they come (a table lists every option it stores), named in words, a switch as
+    on or off ("diplomacy on", "target 30")."""
+    spec = games.get(game).spec
+    defaults = {option.name: option.default for option in spec.options}
+    words = []
+    for name, value in (options or {}).items():
+        if name in defaults and value == defaults[name]:
+            continue
+        shown = "on" if value is True else "off" if value is False else value
+        words.append(f"{name.replace('_', ' ')} {shown}")
+    return words

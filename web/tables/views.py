@@ -61,7 +61,8 @@ def table_detail(request, table_id):
     my_seat = selectors.person_seat(table=table, person=request.user)
     context = {"table": table, "seats": list(zip(seats, names)), "my_seat": my_seat,
                "share_url": request.build_absolute_uri(reverse("table-detail", args=[table.pk])),
-               "open_seats": [row.seat for row in seats if row.is_open]}
+               "open_seats": [row.seat for row in seats if row.is_open],
+               "options": selectors.options_in_words(game=table.game, options=table.options)}
     if my_seat is not None:
         context["play"] = {
             "renderer": replay_renderer(table.game),
