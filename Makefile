@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 BUILD_DEPS := "setuptools>=70" wheel "cython>=3.0,<3.4"
 
-.PHONY: test test-slow build demo bench clean
+.PHONY: test test-slow build demo bench clean screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,18 @@ demo: build
 
 bench: build
 	$(VENV)/bin/arena bench katana --games 20000
+
+# The pictures in docs/screenshots/ (linked from the README): the browser tests that draw each
+# game's table and replay take them in artifacts/browser/; this runs those tests and copies them.
+SCREENSHOTS := katana_table_mid_game:katana-table test_a_katana_replay_is_drawn_as_a_table_of_cards:katana-replay \
+	risques_table_mid_game:risques-table test_a_risques_replay_shows_the_pools_dice_and_rolls:risques-replay \
+	samourai_table:samourai-table test_a_samourai_replay_draws_the_map_reveals_a_battles_cards_and_hides_hands_per_seat:samourai-replay \
+	shogun_table_three:shogun-table shogun_solo_table_over:shogun-solo-over shogun_replay_end:shogun-replay
+screenshots: build
+	$(PY) -m pytest -q -m "slow or not slow" tests/browser/test_browser_tables.py tests/browser/test_browser_replay_pictures.py \
+		tests/browser/test_browser_samourai.py tests/browser/test_browser_shogun_table.py
+	mkdir -p docs/screenshots
+	for pair in $(SCREENSHOTS); do cp "artifacts/browser/$${pair%%:*}.png" "docs/screenshots/$${pair##*:}.png"; done
 
 clean:
 	rm -rf build; find engine_ext -name "*.so" -delete; find engine_ext -name "*.c" -delete
