@@ -17,6 +17,7 @@ the S3 credentials of its environment.  Two stores, one interface
 
 Blobs are deduplicated: the same bytes uploaded twice are one blob.
 """
+import abc
 import hashlib
 
 from django.conf import settings
@@ -28,23 +29,27 @@ class BlobMissing(LookupError):
     """The store has no blob of that sha256."""
 
 
-class BlobStore:
+class BlobStore(abc.ABC):
     """What a blob store does.  ``put`` stores ``content`` under its sha256 (nothing if it is there);
     ``get`` returns the bytes or raises ``BlobMissing``; ``delete`` removes one (nothing if absent)."""
 
     name = "abstract"
 
+    @abc.abstractmethod
     def put(self, *, sha256, content):
-        raise NotImplementedError
+        """Implemented by each store."""
 
+    @abc.abstractmethod
     def get(self, *, sha256):
-        raise NotImplementedError
+        """Implemented by each store."""
 
+    @abc.abstractmethod
     def exists(self, *, sha256):
-        raise NotImplementedError
+        """Implemented by each store."""
 
+    @abc.abstractmethod
     def delete(self, *, sha256):
-        raise NotImplementedError
+        """Implemented by each store."""
 
 
 def content_address(content):
