@@ -22,27 +22,18 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from benchmarks.scratch_database import django_migrated, scratch_database  # noqa: E402
 
 
-def _setup(database):
-    base = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
-    url = urlparse(base)
-    admin = url._replace(path="/postgres").geturl()
-    import psycopg
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {database}")
-    os.environ["DATABASE_URL"] = url._replace(path=f"/{database}").geturl()
+def _setup_env():
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
     os.environ["ARENA_PUBLISH_TASKS"] = "false"
     os.environ["ARENA_QUEUE"] = f"arena-bench-{uuid.uuid4().hex[:8]}"
     os.environ["ARENA_BOT_CACHE_DIR"] = tempfile.mkdtemp(prefix="arena-bench-bot-cache-")
     os.environ["DJANGO_SETTINGS_MODULE"] = "web.settings"
-    return admin
 
 
 def run(args):
@@ -93,19 +84,12 @@ def main():
     parser.add_argument("--bot", default=str(ROOT / "examples" / "bots" / "katana_samurai.py"))
     parser.add_argument("--database", default="arena_bench_blobs")
     args = parser.parse_args()
-    admin = _setup(args.database)
-    import django
-    django.setup()
-    from django.core.management import call_command
-    call_command("migrate", verbosity=0)
+    _setup_env()
     try:
-        report = run(args)
+        with scratch_database(args.database):
+            django_migrated()
+            report = run(args)
     finally:
-        from django.db import connections
-        connections.close_all()
-        import psycopg
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)")
         shutil.rmtree(os.environ["ARENA_BOT_CACHE_DIR"], ignore_errors=True)
     print(json.dumps(report, indent=2))
 

@@ -52,22 +52,14 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from benchmarks.scratch_database import django_migrated, scratch_database  # noqa: E402
 TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _setup_env(args):
-    base = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
-    url = urlparse(base)
-    admin = url._replace(path="/postgres").geturl()
-    import psycopg
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {args.database}")
-    os.environ["DATABASE_URL"] = url._replace(path=f"/{args.database}").geturl()
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
     os.environ["ARENA_QUEUE"] = f"arena-bench-{uuid.uuid4().hex[:8]}"
     os.environ["ARENA_PUBLISH_TASKS"] = "false"
@@ -75,7 +67,6 @@ def _setup_env(args):
     os.environ["ARENA_MATCH_BATCH"] = str(args.batch)
     os.environ.setdefault("ARENA_HOME", str(Path("/tmp") / "arena-bench-home"))
     os.environ["DJANGO_SETTINGS_MODULE"] = "web.settings"
-    return admin
 
 
 # --- CPU time from /proc -------------------------------------------------------------------------
@@ -310,19 +301,10 @@ def main():
         from arena import games
         game = games.get(args.game)
         args.players = min(max(5, game.min_players), game.max_players)
-    admin = _setup_env(args)
-    import django
-    django.setup()
-    from django.core.management import call_command
-    call_command("migrate", verbosity=0)
-    try:
+    _setup_env(args)
+    with scratch_database(args.database):
+        django_migrated()
         report = run(args)
-    finally:
-        from django.db import connections
-        connections.close_all()
-        import psycopg
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)")
     print(json.dumps(report, indent=2))
 
 

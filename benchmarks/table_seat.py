@@ -53,72 +53,65 @@ def _start_demo(home, port):
     raise RuntimeError("arena demo did not start")
 
 
-def _play(page, site):
-    """One Katana table of four against three built-in players; returns [(round trip ms, request ms)]."""
-    page.goto(f"{site}/tables/new/katana/?players=4")
-    page.click("#create-table")
-    page.wait_for_url("**/tables/*/")
+_READY = ("() => { const r = document.getElementById('table-play');"
+          " return r.dataset.stored === 'true' || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
+          " && document.querySelector('#table-actions button.table-action:not([disabled])')); }")
+_MOVE_REQUEST_MS = ("() => { const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/move/'));"
+                    " return e.length ? e[0].responseEnd - e[0].requestStart : null; }")
+
+
+def _play_to_end(page, click):
+    """Plays the table open in ``page`` to its end, ``click(page)`` making each move; returns
+    [(round trip ms, request ms)] per click."""
     root = page.locator("#table-play")
     trips = []
     while True:
-        page.wait_for_function(
-            "() => { const r = document.getElementById('table-play');"
-            " return r.dataset.stored === 'true' || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
-            " && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
-            timeout=60_000)
+        page.wait_for_function(_READY, timeout=60_000)
         if root.get_attribute("data-over") == "true":
             return trips
-        buttons = page.locator("#table-actions button.table-action")
-        names = buttons.evaluate_all("(buttons) => buttons.map((b) => b.dataset.action)")
         decision = root.get_attribute("data-decision")
         page.evaluate("() => performance.clearResourceTimings()")
         started = time.perf_counter()
-        buttons.nth(names.index("END_TURN") if "END_TURN" in names else 0).click()
+        click(page)
         page.wait_for_function(
             f"() => {{ const r = document.getElementById('table-play');"
             f" return r.dataset.over === 'true' || (r.dataset.decision && r.dataset.decision !== '{decision}'); }}",
             timeout=30_000)
-        trip = (time.perf_counter() - started) * 1000
-        request = page.evaluate(
-            "() => { const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/move/'));"
-            " return e.length ? e[0].responseEnd - e[0].requestStart : null; }")
-        trips.append((trip, request))
+        trips.append(((time.perf_counter() - started) * 1000, page.evaluate(_MOVE_REQUEST_MS)))
+
+
+def _click_katana(page):
+    """END_TURN when legal, else the first legal action."""
+    buttons = page.locator("#table-actions button.table-action")
+    names = buttons.evaluate_all("(buttons) => buttons.map((b) => b.dataset.action)")
+    buttons.nth(names.index("END_TURN") if "END_TURN" in names else 0).click()
+
+
+def _click_shogun(page):
+    """A worker on a sword space or a forge line, a sword moved, else the first other part offered."""
+    targets = page.locator("#table-board [data-action-name].table-board-choice")
+    names = targets.evaluate_all("(nodes) => nodes.map((n) => n.dataset.actionName)")
+    name = next((n for prefix in ("MOVE_", "DELIVER_", "WORKER_SPACE_", "WORKER_ROW_", "DRAFT_")
+                 for n in names if n.startswith(prefix)), None) or next((n for n in names if n != "PASS"), names[0])
+    page.locator(f'#table-board [data-action-name="{name}"].table-board-choice').click(position={"x": 3, "y": 3})
+
+
+def _play(page, site):
+    """One Katana table of four against three built-in players."""
+    page.goto(f"{site}/tables/new/katana/?players=4")
+    page.click("#create-table")
+    page.wait_for_url("**/tables/*/")
+    return _play_to_end(page, _click_katana)
 
 
 def _play_shogun(page, site, players, ghost):
-    """One Shōgun table played on the picture; returns [(round trip ms, request ms)]."""
+    """One Shōgun table played on the picture."""
     page.goto(f"{site}/tables/new/shogun/?players={players}")
     if ghost:
         page.select_option("#id_option_ghost", str(ghost))
     page.click("#create-table")
     page.wait_for_url("**/tables/*/")
-    root = page.locator("#table-play")
-    trips = []
-    while True:
-        page.wait_for_function(
-            "() => { const r = document.getElementById('table-play');"
-            " return r.dataset.stored === 'true' || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
-            " && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
-            timeout=60_000)
-        if root.get_attribute("data-over") == "true":
-            return trips
-        targets = page.locator("#table-board [data-action-name].table-board-choice")
-        names = targets.evaluate_all("(nodes) => nodes.map((n) => n.dataset.actionName)")
-        name = next((n for prefix in ("MOVE_", "DELIVER_", "WORKER_SPACE_", "WORKER_ROW_", "DRAFT_")
-                     for n in names if n.startswith(prefix)), None) or next((n for n in names if n != "PASS"), names[0])
-        decision = root.get_attribute("data-decision")
-        page.evaluate("() => performance.clearResourceTimings()")
-        started = time.perf_counter()
-        page.locator(f'#table-board [data-action-name="{name}"].table-board-choice').click(position={"x": 3, "y": 3})
-        page.wait_for_function(
-            f"() => {{ const r = document.getElementById('table-play');"
-            f" return r.dataset.over === 'true' || (r.dataset.decision && r.dataset.decision !== '{decision}'); }}",
-            timeout=30_000)
-        trip = (time.perf_counter() - started) * 1000
-        request = page.evaluate(
-            "() => { const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/move/'));"
-            " return e.length ? e[0].responseEnd - e[0].requestStart : null; }")
-        trips.append((trip, request))
+    return _play_to_end(page, _click_shogun)
 
 
 def _summary(values):
