@@ -21,14 +21,17 @@ $(INSTALLED): $(PY) pyproject.toml setup.py
 build: $(INSTALLED)
 	$(PY) setup.py --quiet build_ext --inplace --parallel $$(nproc)
 
+# The suite runs on every core (pytest-xdist; a test module stays on one process, since its tests
+# share fixtures: live servers, a browser, played matches). TEST_JOBS=0 runs it in this process.
+TEST_JOBS ?= auto
 test: build
 	$(VENV)/bin/lint-imports --no-logo
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile
 
 # The long checks the default run leaves out: many-game properties, every variant at the largest
 # table, long self-play (each has a fast representative in `make test`).
 test-slow: build
-	$(PY) -m pytest -m slow
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile -m slow
 
 # One machine, nothing installed: SQLite and the bundled Redis in .arena/, a worker, the beat and the
 # web server; registers the built-in bots, starts a demo tournament, prints the site's URL (opening it

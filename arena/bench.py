@@ -189,7 +189,7 @@ def run_aec(game_players, *, games_each=20, reference_games=2000, seed=1):
         from pettingzoo.classic import tictactoe_v3
     except ImportError as exc:
         raise RuntimeError(f"PettingZoo's tic-tac-toe cannot be imported ({exc}): it needs pygame "
-                           "(pip install pygame)") from None
+                           "(pip install 'samurai-arena[bench]')") from None
     rng = np.random.default_rng(seed)
 
     def rate(env, n):

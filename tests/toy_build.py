@@ -6,6 +6,7 @@ and put on ``PYTHONPATH`` with ``ARENA_EXTRA_GAMES=toy=toygame``: this process a
 it starts (the command line, Celery workers, the web server) see the game exactly as they would
 see a game registered in ``arena.games``.
 """
+import fcntl
 import hashlib
 import os
 import shutil
@@ -27,18 +28,26 @@ def _digest():
     return digest.hexdigest()[:16]
 
 
+def _build_once(home, package):
+    if any(package.glob("_rules*.so")):
+        return
+    shutil.rmtree(home, ignore_errors=True)
+    shutil.copytree(SOURCE, package, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+    built = subprocess.run([sys.executable, str(ROOT / "setup.py"), "--quiet", "build_ext", "--inplace"],
+                           cwd=home, env=dict(os.environ, ARENA_ENGINE_PACKAGE=str(package)),
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        raise RuntimeError(f"cannot build the toy game:\n{built.stderr[-3000:]}")
+
+
 def build_and_register():
     """The folder holding the compiled ``toygame``; sets the environment that registers it."""
     home = Path(tempfile.gettempdir()) / f"arena-toygame-{_digest()}"
     package = home / "toygame"
-    if not any(package.glob("_rules*.so")):
-        shutil.rmtree(home, ignore_errors=True)
-        shutil.copytree(SOURCE, package, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
-        built = subprocess.run([sys.executable, str(ROOT / "setup.py"), "--quiet", "build_ext", "--inplace"],
-                               cwd=home, env=dict(os.environ, ARENA_ENGINE_PACKAGE=str(package)),
-                               capture_output=True, text=True)
-        if built.returncode != 0:
-            raise RuntimeError(f"cannot build the toy game:\n{built.stderr[-3000:]}")
+    # The suite's processes (pytest-xdist) start together: one builds, the others wait for it.
+    with open(f"{home}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _build_once(home, package)
     if str(home) not in sys.path:
         sys.path.insert(0, str(home))
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]

@@ -26,13 +26,21 @@ def reachable(host, port, timeout=0.5):
 
 
 _CHECKOUT = hashlib.sha256(str(Path(__file__).resolve().parent.parent).encode()).hexdigest()[:10]
+# pytest-xdist's processes (``make test``) inherit the environment of the run that started them:
+# each takes a home and a queue of its own, so that the workers and servers one test starts never
+# take another test's messages or files.
+_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "")
 os.environ.setdefault("ARENA_HOME", str(Path(tempfile.gettempdir()) / f"arena-test-home-{_CHECKOUT}"))
+if _PROCESS and not os.environ["ARENA_HOME"].endswith(_PROCESS):
+    os.environ["ARENA_HOME"] += f"-{_PROCESS}"
 if not os.environ.get("DATABASE_URL") and reachable("127.0.0.1", 5432):
     os.environ["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/postgres"
 os.environ.setdefault("ARENA_TEST_DATABASE_NAME", f"test_arena_{_CHECKOUT}")
 if not os.environ.get("REDIS_URL") and reachable("127.0.0.1", 6379):
     os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/13"
 os.environ.setdefault("ARENA_QUEUE", f"arena-test-{uuid.uuid4().hex[:12]}")
+if _PROCESS and not os.environ["ARENA_QUEUE"].endswith(_PROCESS):
+    os.environ["ARENA_QUEUE"] += f"-{_PROCESS}"
 os.environ.setdefault("ARENA_PUBLISH_TASKS", "false")
 os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 # A test runs inside one transaction that stays open while it plays matches: no idle timeout for
