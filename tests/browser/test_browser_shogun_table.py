@@ -13,7 +13,7 @@ import time
 import pytest
 
 from conftest import ARTIFACTS
-from test_browser_tables import log_in, people, tables_site  # noqa: F401  (fixtures)
+from test_browser_tables import log_in, people, seat_to_act_or_over, tables_site  # noqa: F401  (fixtures)
 from web.bots import services as bot_services
 from web.matches.models import Match
 from web.tables.models import Table
@@ -73,13 +73,7 @@ def play_by_the_picture(page, *, seed=1, clicks=None, timeout=300, snapshot=None
     trips, kinds = [], set()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and (clicks is None or len(trips) < clicks):
-        page.wait_for_function(
-            "() => { const r = document.getElementById('table-play');"
-            " return r.dataset.stored === 'true' || r.dataset.phase === 'finished'"
-            " || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
-            "     && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
-            timeout=90_000)
-        if root.get_attribute("data-over") == "true" or root.get_attribute("data-phase") == "finished":
+        if seat_to_act_or_over(page, timeout=90_000):
             break
         buttons = sorted(page.locator("#table-actions button.table-action").evaluate_all(
             "(buttons) => buttons.map((b) => b.dataset.action)"))

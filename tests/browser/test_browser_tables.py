@@ -17,6 +17,20 @@ from web.bots.models import BotVersion
 from web.matches.models import Match, MatchSeat
 from web.tables.models import Table
 
+
+def seat_to_act_or_over(page, *, timeout):
+    """Waits until the page's seat has a decision to send or the game is over and stored, on a
+    table's page; True when it is over."""
+    page.wait_for_function(
+        "() => { const r = document.getElementById('table-play');"
+        " return r.dataset.stored === 'true' || r.dataset.phase === 'finished'"
+        " || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
+        "     && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
+        timeout=timeout)
+    root = page.locator("#table-play")
+    return root.get_attribute("data-over") == "true" or root.get_attribute("data-phase") == "finished"
+
+
 # a seat's page: whose turn it is, its legal actions, and whether the game is over and stored
 ACTIONS = "#table-actions button.table-action"
 
@@ -56,13 +70,7 @@ def play_to_the_end(page, *, pick=lambda names: 0, timeout=120, snapshot=None):
     trips = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        page.wait_for_function(
-            "() => { const r = document.getElementById('table-play');"
-            " return r.dataset.stored === 'true' || r.dataset.phase === 'finished'"
-            " || (r.dataset.decision && r.dataset.decision !== r.dataset.sent"
-            "     && document.querySelector('#table-actions button.table-action:not([disabled])')); }",
-            timeout=60_000)
-        if root.get_attribute("data-over") == "true" or root.get_attribute("data-phase") == "finished":
+        if seat_to_act_or_over(page, timeout=60_000):
             break
         if snapshot and len(trips) == 1:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
