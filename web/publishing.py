@@ -63,6 +63,9 @@ REFIT_RATINGS = "workers.tasks.refit_ratings"
 REFRESH_BALANCE = "workers.tasks.refresh_balance"
 SELF_PLAY_BALANCE = "workers.tasks.self_play_balance"
 FAIL_STALE_VALIDATIONS = "workers.tasks.fail_stale_validations"
+# A version test's pair: its two matches played, then the test moved on (web.version_tests).
+PLAY_VERSION_TEST = "workers.tasks.play_version_test"
+ADVANCE_VERSION_TESTS = "workers.tasks.advance_version_tests"
 
 
 def publish(task_name, *args):
@@ -81,6 +84,7 @@ def _beat_schedule():
         "balance": {"task": REFRESH_BALANCE, "schedule": settings.ARENA_BEAT_BALANCE_SECONDS},
         "self-play": {"task": SELF_PLAY_BALANCE, "schedule": settings.ARENA_BEAT_SELF_PLAY_SECONDS},
         "validations": {"task": FAIL_STALE_VALIDATIONS, "schedule": settings.ARENA_BEAT_SWEEP_SECONDS},
+        "version-tests": {"task": ADVANCE_VERSION_TESTS, "schedule": settings.ARENA_BEAT_TOURNAMENT_SECONDS},
     }
 
 

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "web.tournaments",
     "web.tables",
     "web.challenges",
+    "web.version_tests",
     "web.balance",
     "web.games",
     "web.accounts",
@@ -207,6 +208,13 @@ ARENA_SIGN_UP_WINDOW_SECONDS = runtime.env_int("ARENA_SIGN_UP_WINDOW_SECONDS", 3
 # --- Tournaments -------------------------------------------------------------------------------
 # The most tournament matches one account may queue in a day (staff are not limited).
 ARENA_TOURNAMENT_MATCHES_PER_DAY = runtime.env_int("ARENA_TOURNAMENT_MATCHES_PER_DAY", 2000)
+
+# --- Version tests (web.version_tests) ---------------------------------------------------------
+# The most version-test games one account may start in a day (a running test holds its whole game
+# limit; staff are not limited), and how many pairs of one test wait or play at a time: a test
+# never floods the workers' queue, so the ladder keeps its share.
+ARENA_VERSION_TEST_GAMES_PER_DAY = runtime.env_int("ARENA_VERSION_TEST_GAMES_PER_DAY", 4000)
+ARENA_VERSION_TEST_PAIRS_QUEUED = runtime.env_int("ARENA_VERSION_TEST_PAIRS_QUEUED", 2)
 
 # --- Matches ---------------------------------------------------------------------------------
 # How long a worker may hold a match before the sweep gives it to another worker.

@@ -25,6 +25,7 @@ urlpatterns = [
     path("tournaments/", include("web.tournaments.urls")),
     path("tables/", include("web.tables.urls")),
     path("challenges/", include("web.challenges.urls")),
+    path("version-tests/", include("web.version_tests.urls")),
     path("accounts/", include("web.accounts.urls")),
     path("", include("web.games.urls")),
 ]

@@ -58,6 +58,19 @@ def play_table(self, match_id):
         raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
 
 
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=MAX_RETRIES)
+def play_version_test(self, test_id, match_ids):
+    """Plays a version test's pair (its matches, exactly once like any match), then moves the test on."""
+    from web.version_tests.services import version_test_play
+    try:
+        report = version_test_play(test_id=test_id, match_ids=list(match_ids), worker=self.request.hostname or "")
+    except PLATFORM_FAULTS as exc:
+        _close_broken_connections()
+        log.warning("play_version_test %s %s: platform fault, retrying: %s", test_id, match_ids, exc)
+        raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
+    return {"done": len(report.done), "failed": len(report.failed), "skipped": len(report.skipped)}
+
+
 def _periodic(fn):
     """A beat task: retried like the others; never overlapping harm since every service is idempotent."""
     def run(self, *args):
@@ -135,6 +148,12 @@ def _advance_tournament_round(round_id):
     tournament_advance(round_id=round_id)
 
 
+def _advance_version_tests():
+    """Moves every live version test on (the safety net behind play_version_test)."""
+    from web.version_tests.services import version_tests_advance_all
+    return version_tests_advance_all()
+
+
 def _validate_bot_version(version_id):
     """Validates an uploaded bot version in the sandbox (the matches of ``arena validate``) and
     records the verdict; retried while this worker cannot (no sandbox, the file not there yet)."""
@@ -158,4 +177,5 @@ refresh_balance = _periodic(_refresh_balance)
 self_play_balance = _periodic(_self_play_balance)
 advance_tournaments = _periodic(_advance_tournaments)
 advance_tournament_round = _periodic(_advance_tournament_round)
+advance_version_tests = _periodic(_advance_version_tests)
 validate_bot_version = _periodic(_validate_bot_version)

@@ -154,6 +154,19 @@ def test_a_generated_client_drives_a_whole_journey(generated, in_process, sandbo
     assert challenge.progress.finished == 2 and challenge.results.overall.games == 2
     assert {s.bot for s in challenge.matches[0].seats} == {"kaze", *(b.name for b in house[:3])}
 
+    # a version test of kaze's two versions: queued, no winner yet, cancelled (its queued games dropped)
+    trial = _call(api, "version_tests.version_tests_create", 201, "VersionTestDetailOutput", client=me,
+                  bot_id=bot.id, body=m.VersionTestCreateInputRequest(new=2, old=1, elo1=50.0, max_games=4, seed=1))
+    assert (trial.status, trial.new_version, trial.old_version, len(trial.matches)) == ("queued", 2, 1, 4)
+    assert trial.upper_bound > 2.9 and trial.verdict == "v2 against v1: no games yet"
+    early = _call(api, "version_tests.version_tests_make_winner_play", 409, "Problem", client=me, test_id=trial.id)
+    assert early.code == "conflict" and "still running" in early.detail
+    cancelled = _call(api, "version_tests.version_tests_cancel", 200, "VersionTestOutput", client=me,
+                      test_id=trial.id)
+    assert cancelled.status == "cancelled"
+    listed = _call(api, "version_tests.version_tests_list", 200, "PagedVersionTests", client=me, bot_id=bot.id)
+    assert [t.id for t in listed.results] == [trial.id]
+
     # a tournament with the house bots
     tournament = _call(api, "tournaments.tournaments_create", 201, "TournamentDetailOutput", client=me,
                        body=m.TournamentCreateInputRequest(game=m.GameEnum.KATANA, name="spring",
@@ -190,7 +203,7 @@ def test_a_generated_client_drives_a_whole_journey(generated, in_process, sandbo
     assert _call(api, "matches.matches_replay", 404, "Problem", client=me, match_id=999_999).code == "not_found"
     export = _call(api, "games.games_export", 200, "ExportPageOutput", client=me, game=m.GamesExportGame.KATANA,
                    bot="kaze")
-    played = Match.objects.filter(seats__bot_id=bot.id, status=Match.Status.DONE).distinct().count()
+    played = Match.objects.filter(seats__bot_id=bot.id, status=Match.Status.DONE).values("pk").distinct().count()
     assert played == 2 + 4 and export.remaining == played and export.next_after is None
     assert {line["match"] for line in export.results} >= {match_id}
     assert json.dumps(export.results[0]["replay"]) and "log" not in json.dumps(export.results[0]["seats"])

@@ -24,10 +24,13 @@ SLOW_EXAMPLES = int(os.environ.get("ARENA_FUZZ_EXAMPLES", "40"))
 # Operations whose schema-valid input may still be refused with a 400, for reasons a schema cannot
 # state: a password must be the account's, the bot ids named in a body must exist (and be enterable),
 # an uploaded file must be a bot, a move must be legal, ``seat_status`` filters the seats of the
-# ``bot`` given with it, ``until`` is not before ``since``.
+# ``bot`` given with it, ``until`` is not before ``since``; a version test's versions must be its bot's
+# and have passed, its H1 above its H0, a test only cancelled while it runs, a winner made to play
+# only once there is one.
 RULED_BEYOND_THE_SCHEMA = {
     "auth_token", "bots_upload", "bots_versions_upload", "bots_change", "challenges_create", "tournaments_create",
     "tournaments_preview", "tables_create", "tables_join", "tables_move", "matches_list", "games_export",
+    "version_tests_create", "version_tests_cancel", "version_tests_make_winner_play",
 }
 
 

@@ -19,14 +19,17 @@ def test_the_services_publish_tasks_under_the_names_the_workers_register():
                        (publishing.REFIT_RATINGS, tasks.refit_ratings),
                        (publishing.FAIL_STALE_VALIDATIONS, tasks.fail_stale_validations),
                        (publishing.REFRESH_BALANCE, tasks.refresh_balance),
-                       (publishing.SELF_PLAY_BALANCE, tasks.self_play_balance)]:
+                       (publishing.SELF_PLAY_BALANCE, tasks.self_play_balance),
+                       (publishing.PLAY_VERSION_TEST, tasks.play_version_test),
+                       (publishing.ADVANCE_VERSION_TESTS, tasks.advance_version_tests)]:
         assert task.name == name and name in app.tasks
 
 
 def test_the_beat_schedule_names_registered_tasks():
     schedule = app.conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
-    assert {"ladder", "sweep", "tournaments", "refit", "validations", "balance", "self-play"} == set(schedule)
+    assert {"ladder", "sweep", "tournaments", "refit", "validations", "balance", "self-play",
+            "version-tests"} == set(schedule)
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
 

@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from web.bots import selectors
 from web.challenges.models import MAX_GAMES
+from web.version_tests import selectors as version_test_selectors
 
 
 class BotFileLimitsOutput(serializers.Serializer):
@@ -29,6 +30,10 @@ class LimitsOutput(serializers.Serializer):
     challenges_rate = serializers.CharField(help_text="challenges created per user, rated or not, e.g. 20/hour")
     rated_challenges_rate = serializers.CharField(help_text="rated challenges created per user, e.g. 5/day")
     challenge_games = serializers.IntegerField(help_text="the most games one challenge plays")
+    version_test_games_per_day = serializers.IntegerField(
+        help_text="version-test games a user may start a day; a running test holds its whole game limit")
+    version_tests_running_per_bot = serializers.IntegerField(help_text="version tests queued or running at once "
+                                                                       "for one bot")
     time_control = serializers.DictField(child=ClockOutput(), help_text="the clock of uploaded bots, per game")
 
 
@@ -37,4 +42,5 @@ class LimitsApi(APIView):
     def get(self, request):
         rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
         return Response({**selectors.submission_limits(), "challenges_rate": rates["challenges"],
-                         "rated_challenges_rate": rates["rated_challenges"], "challenge_games": MAX_GAMES})
+                         "rated_challenges_rate": rates["rated_challenges"], "challenge_games": MAX_GAMES,
+                         **version_test_selectors.version_test_limits()})

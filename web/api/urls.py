@@ -9,6 +9,7 @@ from web.challenges import apis as challenges
 from web.matches import apis as matches
 from web.tables import apis as tables
 from web.tournaments import apis as tournaments
+from web.version_tests import apis as version_tests
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -54,4 +55,10 @@ urlpatterns = [
          name="api-tournament-campaign"),
     path("challenges/", challenges.ChallengeListApi.as_view(), name="api-challenges"),
     path("challenges/<int:challenge_id>/", challenges.ChallengeDetailApi.as_view(), name="api-challenge"),
+    path("bots/<int:bot_id>/version-tests/", version_tests.BotVersionTestsApi.as_view(), name="api-bot-version-tests"),
+    path("version-tests/<int:test_id>/", version_tests.VersionTestDetailApi.as_view(), name="api-version-test"),
+    path("version-tests/<int:test_id>/cancel/", version_tests.VersionTestCancelApi.as_view(),
+         name="api-version-test-cancel"),
+    path("version-tests/<int:test_id>/make-winner-play/", version_tests.VersionTestMakeWinnerPlayApi.as_view(),
+         name="api-version-test-make-winner-play"),
 ]

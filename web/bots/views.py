@@ -1,6 +1,6 @@
 """The bot pages: a bot (versions, its rating and rating chart in each pool it played in, matches;
-its logs, challenge form and challenges for its owner only), its live validation status, and the
-upload form."""
+its logs, challenge form and challenges, version tests for its owner only), its live validation
+status, and the upload form."""
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,6 +21,8 @@ from web.matches import selectors as match_selectors
 from web.matches import services as match_services
 from web.ratings import charts
 from web.ratings import selectors as rating_selectors
+from web.version_tests import selectors as version_test_selectors
+from web.version_tests.forms import VersionTestForm
 
 RECENT_MATCHES = 20
 LOGS_SHOWN = 10
@@ -76,6 +78,9 @@ def bot_detail(request, bot_id):
         if mine and playing_version is not None and not bot.is_deleted else None,
         "challenges": challenge_selectors.challenge_list(bot=bot, limit=CHALLENGES_SHOWN) if mine else [],
         "failed_versions": [v for v in versions if v.status == BotVersion.Status.FAILED] if mine else [],
+        # its owner tests a new version against an old one (web.version_tests)
+        "version_test_form": VersionTestForm(bot=bot) if mine and not bot.is_deleted else None,
+        **(version_test_selectors.bot_version_tests(bot=bot, user=request.user) if mine else {}),
     }
     return render(request, "bots/bot_detail.html", context)
 

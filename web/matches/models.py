@@ -28,6 +28,8 @@ class Match(models.Model):
         CHALLENGE = "challenge"
         MANUAL = "manual"
         TABLE = "table"   # people sit at it, with bots or not (web.tables): played by the tables' workers
+        # two versions of one bot in paired games (web.version_tests): never rated
+        VERSION_TEST = "version_test", "Version test"
 
     game = models.CharField(max_length=32)
     rules_version = models.CharField(max_length=32)

@@ -109,12 +109,13 @@ def feeds_pool(*, kind, tournament=None, challenge=None):
     allows only against opponents rated at or above the challenger (docs/challenges.md).  A manual
     match is created by staff tooling only (no page or API creates one) and is rated.  A table's
     never is: a person could lose on purpose to the bot beside them, and a person is no bot with a
-    rating of their own."""
+    rating of their own.  Nor is a version test's: its owner chose both sides (two versions of one
+    bot) and would rate their bot against itself."""
     if kind == Match.Kind.TOURNAMENT:
         return bool(tournament is not None and tournament.official)
     if kind == Match.Kind.CHALLENGE:
         return bool(challenge is not None and challenge.rated)
-    return kind != Match.Kind.TABLE
+    return kind not in (Match.Kind.TABLE, Match.Kind.VERSION_TEST)
 
 
 def matches_create(*, game, specs, kind=Match.Kind.MANUAL, tournament_round=None, challenge=None, rng=None,
