@@ -275,3 +275,27 @@ def test_a_batch_stores_the_matches_it_holds_and_discards_the_one_taken_over(hou
     assert not RatingEntry.objects.filter(match_id=lost).exists()
     assert RatingEntry.objects.count() == 10
     assert sum(CurrentRating.objects.values_list("games", flat=True)) == 10
+
+
+def test_a_batch_stores_each_replay_as_it_was_played_and_postgresql_keeps_its_text(house):
+    """Replays travel to the database as their text (``bulk_sql.JSON_TEXT``): they read back equal to
+    what the engine played and re-play; on PostgreSQL the column is ``json`` (the text as written,
+    lz4-compressed), never converted to ``jsonb``."""
+    from django.db import connection
+    matches = services.matches_create(game="katana", specs=[services.MatchSpec(tuple(house[:5]), seed)
+                                                             for seed in (11, 12, 13)])
+    report = execution.matches_run(match_ids=[m.pk for m in matches])
+    assert sorted(report.done) == sorted(m.pk for m in matches)
+    for match in matches:
+        match.refresh_from_db()
+        assert arena_replay.verify(match.replay) == match.result
+        assert match.replay["bots"] == [f"{bot.name}@v1" for bot in house[:5]]
+    replays = dict(Match.objects.filter(pk__in=[m.pk for m in matches]).values_list("pk", "replay"))
+    assert replays[matches[0].pk]["seed"] == 11 and replays[matches[2].pk]["seed"] == 13
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT format_type(atttypid, atttypmod), attcompression FROM pg_attribute "
+                           "WHERE attrelid = 'matches_match'::regclass AND attname = 'replay'")
+            assert cursor.fetchone() == ("json", "l")
+            cursor.execute("SELECT replay::text FROM matches_match WHERE id = %s", [matches[0].pk])
+            assert cursor.fetchone()[0].startswith('{"format":"samurai-arena-replay","version":1,')

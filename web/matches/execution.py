@@ -69,7 +69,7 @@ from web.matches import playing
 from web.bots import files as bot_files
 from web.bots.models import BotVersion
 from web.bots.services import bot_versions_fail_lost_file
-from web.bulk_sql import batch_rows, batch_table
+from web.bulk_sql import JSON_TEXT, batch_rows, batch_table, json_text
 from web.errors import PlatformFault
 from web.matches.models import INTERNAL_ERROR_PREFIX, Match, MatchSeat
 from web.matches.services import publish_matches
@@ -328,7 +328,7 @@ def _prep(field_name, value, model=Match):
     return model._meta.get_field(field_name).get_db_prep_save(value, connection)
 
 
-_MATCH_BATCH = (("match_id", "bigint"), ("new_result", "jsonb"), ("new_replay", "jsonb"), ("new_steps", "integer"),
+_MATCH_BATCH = (("match_id", "bigint"), ("new_result", "jsonb"), ("new_replay", JSON_TEXT), ("new_steps", "integer"),
                 ("new_engine_seconds", "double precision"))
 _SEAT_BATCH = (("seat_id", "bigint"), ("new_status", "text"), ("new_rank", "integer"),
                ("new_score", "double precision"), ("new_team", "text"), ("new_reason", "text"), ("new_log", "text"))
@@ -343,8 +343,8 @@ def _store_rows(cursor, token, now, results):
         f"error = '' FROM {batch_table(_MATCH_BATCH)} "
         f"WHERE id = v.match_id AND lease_token = %s AND status = %s RETURNING id",
         [Match.Status.DONE, _prep("finished_at", now),
-         batch_rows([[claimed.match.pk, played.result, played.replay, len(played.steps), played.engine_seconds]
-                     for claimed, played in results]),
+         batch_rows([[claimed.match.pk, played.result, json_text(played.replay), len(played.steps),
+                      played.engine_seconds] for claimed, played in results]),
          _prep("lease_token", token), Match.Status.RUNNING])
     return {row[0] for row in cursor.fetchall()}
 

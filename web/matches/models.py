@@ -10,6 +10,8 @@ and to the broker.
 from django.conf import settings
 from django.db import models
 
+from web.matches.fields import ReplayField
+
 # How the error of a match stopped by an unexpected exception of the platform starts: its reason
 # (the exception) is shown to staff only.
 INTERNAL_ERROR_PREFIX = "internal error while "
@@ -59,7 +61,7 @@ class Match(models.Model):
     error = models.TextField(blank=True)
 
     result = models.JSONField(null=True, blank=True)
-    replay = models.JSONField(null=True, blank=True)
+    replay = ReplayField(null=True, blank=True)
     steps = models.PositiveIntegerField(null=True, blank=True)
     engine_seconds = models.FloatField(null=True, blank=True, help_text="time spent playing, bots included")
 

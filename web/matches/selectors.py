@@ -237,7 +237,8 @@ def match_export_page(*, game, since=None, until=None, bot_name="", after=0, lim
     if until is not None:
         matches = matches.filter(finished_at__date__lte=until)
     if bot_name:
-        matches = matches.filter(seats__bot__name=bot_name).distinct()
+        # a subquery, not a join made distinct: rows holding a replay (``json``) cannot be compared
+        matches = matches.filter(pk__in=MatchSeat.objects.filter(bot__name=bot_name).values("match_id"))
     matches = matches.filter(pk__gt=after).order_by("pk")
     remaining = matches.count()
     page = list(matches.defer("error")[:min(limit, EXPORT_PAGE_LIMIT)])
