@@ -58,10 +58,12 @@ def cmd_tournament(args):
 
 
 def _conditions(attempt):
+    """Each condition in words, marked met (✓) or not (✗); the words of a result stored before the
+    campaign had any are its text."""
     if attempt["error"]:
-        return "ended in error"
-    marks = [f"{c.get('key')} {'met' if c.get('met') else 'not met'}" for c in attempt["conditions"]]
-    return "; ".join(marks) if marks else "no condition"
+        return "the match ended in error"
+    marks = [f"{c.get('words') or c.get('text')} {'✓' if c.get('met') else '✗'}" for c in attempt["conditions"]]
+    return ", ".join(marks) if marks else "no condition"
 
 
 def _score(value):
@@ -74,7 +76,9 @@ def print_story(game_id, bot, summary, seed):
     print(f"{game_id} story campaign, {bot} against ghost {summary['level']}, {attempts} attempt"
           f"{'s' if attempts != 1 else ''} per chapter, seed {seed}: {summary['games']} games")
     for chapter in summary["chapters"]:
-        head = f"chapter {chapter['number']:>2} {chapter['title']} ({chapter['difficulty']})"
+        english = chapter.get("title_words") or chapter["title"]
+        printed = f"{chapter['title']}, " if english != chapter["title"] else ""
+        head = f"chapter {chapter['number']:>2} {english} ({printed}{chapter['difficulty']})"
         if not chapter["attempts"]:
             print(f"{head}: not played")
             continue
@@ -87,7 +91,7 @@ def print_story(game_id, bot, summary, seed):
                   f"{', ghost beaten' if attempt['beat_ghost'] else ''}; {_conditions(attempt)}")
     title = summary["title"]
     print(f"total {summary['total']} story points (at most {summary['maximum']} against ghost {summary['level']}): "
-          f"{title['name']} {title['kanji']} ({title['meaning']})")
+          f"{title['name']} {title['kanji']} ({title.get('meaning_words') or title['meaning']})")
 
 
 def cmd_story(args):

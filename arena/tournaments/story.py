@@ -53,11 +53,12 @@ class Attempt:
     score: float | None
     ghost_score: float | None
     error: bool = False
+    verdict: str = ""     # its end in words, each condition marked met or not (Campaign.verdict)
 
     def as_dict(self):
         return {"key": self.key, "seed": self.seed, "won": self.won, "beat_ghost": self.beat_ghost,
                 "conditions": [dict(c) for c in self.conditions], "score": self.score,
-                "ghost_score": self.ghost_score, "error": self.error}
+                "ghost_score": self.ghost_score, "error": self.error, "verdict": self.verdict}
 
 
 @dataclass
@@ -65,6 +66,7 @@ class ChapterRecord:
     number: int
     title: str
     difficulty: str
+    title_words: str = ""    # the title in English (the campaign's words; ``title`` is as printed)
     attempts: list = field(default_factory=list)
     won: bool = False
     gained: int = 0       # story points of the victory
@@ -75,9 +77,17 @@ class ChapterRecord:
     def points(self):
         return self.gained - self.penalty
 
+    @property
+    def verdict(self):
+        """How the chapter ended, in words: its deciding attempt's verdict (None until it is over)."""
+        if not self.finished or not self.attempts:
+            return None
+        return self.attempts[-1].verdict
+
     def as_dict(self):
-        return {"number": self.number, "title": self.title, "difficulty": self.difficulty, "won": self.won,
-                "finished": self.finished, "gained": self.gained, "penalty": self.penalty, "points": self.points,
+        return {"number": self.number, "title": self.title, "title_words": self.title_words or self.title,
+                "difficulty": self.difficulty, "won": self.won, "finished": self.finished, "gained": self.gained,
+                "penalty": self.penalty, "points": self.points, "verdict": self.verdict,
                 "attempts": [a.as_dict() for a in self.attempts]}
 
 
@@ -109,7 +119,7 @@ class StoryCampaign:
         """The chapters played so far as records, and the next match (None when the campaign is over)."""
         records = []
         for number, title, difficulty in self.campaign.chapters:
-            record = ChapterRecord(number, title, difficulty)
+            record = ChapterRecord(number, title, difficulty, self.campaign.title_words(number))
             records.append(record)
             for attempt in range(1, self.attempts + 1):
                 match = self.match(number, attempt)
@@ -121,7 +131,8 @@ class StoryCampaign:
                 record.attempts.append(Attempt(
                     match.key, match.seed, bool(outcome and outcome["won"]), bool(outcome and outcome["beat_ghost"]),
                     tuple(outcome["conditions"]) if outcome else (), outcome and outcome["score"],
-                    outcome and outcome["ghost_score"], error=outcome is None))
+                    outcome and outcome["ghost_score"], error=outcome is None,
+                    verdict=self.campaign.verdict(number, outcome, attempt)))
                 if record.attempts[-1].won:
                     record.won = True
                     record.gained = self.campaign.points_won(difficulty, self.level)
@@ -140,14 +151,16 @@ class StoryCampaign:
 
     def summary(self, results: Mapping[str, dict | None]) -> dict:
         """The campaign so far: every chapter (played or not), the running total, the title it stands
-        for, whether it is over, and the most points it could have earned."""
+        for, whether it is over, the most points it could have earned, and the condition every chapter
+        adds (beating the automaton) in words."""
         records, pending = self._walk(results)
         played = {r.number: r for r in records}
         chapters = [played[number].as_dict() if number in played else
-                    ChapterRecord(number, title, difficulty).as_dict()
+                    ChapterRecord(number, title, difficulty, self.campaign.title_words(number)).as_dict()
                     for number, title, difficulty in self.campaign.chapters]
         total = sum(r.points for r in records)
         return {"level": self.level, "attempts": self.attempts, "chapters": chapters, "total": total,
                 "title": self.campaign.title(total), "finished": pending is None,
                 "next": pending.key if pending else None, "maximum": self.campaign.maximum(self.level),
-                "games": sum(len(r.attempts) for r in records)}
+                "games": sum(len(r.attempts) for r in records),
+                "beat_ghost_words": self.campaign.beat_ghost_words}

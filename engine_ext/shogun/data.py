@@ -557,6 +557,65 @@ FAVOUR_WORDS = (
 )
 
 
+# --- the story chapters in words (« MODE HISTOIRE », l.1010-1252) ---
+# RULEBOOK: the parts' and chapters' titles are the printed ones (CHAPTERS keeps the French) in English.
+STORY_PART_WORDS = (
+    (1, 6, "Part one: the most renowned school of Japan"),   # l.1010 « L'ÉCOLE LA PLUS RENOMMÉE DU JAPON »
+    (7, 12, "Part two: feudal wars"),                         # l.1102 « GUERRES FÉODALES »
+    (13, 14, "Epilogue: back to peace"),                      # l.1206 « RETOUR À LA PAIX »
+)
+CHAPTER_TITLE_WORDS = (
+    "The Origin",                   # l.1012 « L'ORIGINE »
+    "A Time of Peace",              # l.1024 « UNE PÉRIODE DE PAIX »
+    "Gion Matsuri",                 # l.1043 the festival's name, kept
+    "Renown and Glory",             # l.1055 « RENOMMÉE ET GLOIRE »
+    "Masamune Comes to Visit",      # l.1070 « MASAMUNE EN VISITE »
+    "The Shōgun's Request",         # l.1084 « LA REQUÊTE DU SHŌGUN »
+    "The Winds of War",             # l.1104 « LES VENTS DE LA GUERRE »
+    "The Enemy at the Gates",       # l.1120 « L'ENNEMI AUX PORTES »
+    "The Drums of War",             # l.1137 « LES TAMBOURS DE LA GUERRE »
+    "Swords in Battle",             # l.1153 « LES SABRES DANS LA BATAILLE »
+    "A Time of Crisis",             # l.1170 « MOMENT DE CRISE »
+    "Ruins",                        # l.1186 « RUINES »
+    "A Hard Rebuilding",            # l.1208 « UNE RECONSTRUCTION DIFFICILE »
+    "A Well-Earned Rest",           # l.1242 « UN REPOS BIEN MÉRITÉ »
+)
+# Each condition in a few words, for a list that marks it met or not (✓ / ✗): the rulebook's condition
+# (its line) shortened, with the numbers above; CHAPTERS keeps the whole sentence.
+CONDITION_WORDS = {
+    CH1_NO_SWORD: "no sword left in your forge",                                        # l.1022
+    CH1_KATANA: "Shōgun no Katana delivered before the last round ended",               # l.1022
+    CH2_ARTISANS: f"all {NUM_RESOURCES} artisans in the academy's last column",         # l.1039
+    CH3_SWORDS: f"at least {CH3_DECORATIONS} decorated resources on every sword delivered",   # l.1053
+    CH3_KATANA: f"at least {CH3_DECORATIONS} decorated resources on the Shōgun no Katana",    # l.1053
+    CH4_SASHIMONO: f"at least {CH4_SASHIMONO_POINTS} points from sashimono sets",       # l.1066
+    CH5_PERMANENTS: f"at least {CH5_PERMANENTS_MIN} permanents under your forge",       # l.1082
+    CH6_COMPOSITION: "Shōgun no Katana delivered made of " + ", ".join(                 # l.1098, CHOSEN counts
+        f"{n} {RESOURCE_WORDS[r]}" for r, n in enumerate(CH6_KATANA_COUNTS)),
+    CH8_SWORDS: f"at least {CH8_SWORDS_MIN} swords delivered",                          # l.1133
+    CH9_COINS: f"at least {CH9_COINS_MIN} coins at the end",                            # l.1149
+    CH10_POWER: f"swords delivered with a total power of at least {CH10_POWER_MIN}",    # l.1166
+    CH14_CARDS: f"at least {CH14_CARDS_MIN} Daimyō or market cards in your hand at the end",  # l.1254
+}
+BEAT_GHOST_WORDS = "more points than the ghost"           # RULEBOOK l.992, R134: a tie is not more (A15)
+
+
+def chapter_words():
+    """Each story chapter in words, by its number as a string (JSON): the title in English and as
+    printed, its part, difficulty, special rules (none: an empty list) and conditions, each with its
+    few words (``words``) and its whole sentence (``text``), and where they come from."""
+    out = {}
+    for chapter in CHAPTERS:
+        part = next(words for first, last, words in STORY_PART_WORDS if first <= chapter.number <= last)
+        out[str(chapter.number)] = {
+            "title": CHAPTER_TITLE_WORDS[chapter.number - 1], "printed_title": chapter.title, "part": part,
+            "difficulty": chapter.difficulty, "rules": [r for r in chapter.rules if r not in _NO_RULES],
+            "conditions": [{"key": key, "words": CONDITION_WORDS[key], "text": text}
+                           for key, text in chapter.conditions],
+            "source": chapter.source}
+    return out
+
+
 def words():
     """Every name and text the renderers show, keyed by the ids the views use (JSON)."""
     return {
@@ -581,4 +640,5 @@ def words():
         "round_points": list(ROUND_POINTS), "temple_cost": list(TEMPLE_COST),
         "academy_coins": list(ACADEMY_COINS), "washitsu_slots": WASHITSU_SLOTS, "rounds": ROUNDS,
         "monks": MONKS, "komainu_coins": KOMAINU_COINS,
+        "chapters": chapter_words(), "beat_ghost": BEAT_GHOST_WORDS,
     }

@@ -13,7 +13,9 @@ band hard to reach or a title easy (``maximum``; docs/bots/shogun.md, "Story cam
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from . import data
 
 # Derived (rules inventory §4.2, the chapters' headings l.1012–1242): number, title, difficulty.
 CHAPTERS = (
@@ -43,16 +45,16 @@ FIRST_DEFEAT = 1
 FURTHER_DEFEAT = 2
 
 # Derived, R138 (« VOTRE NOM DANS L'HISTOIRE », l.1256–1286): (highest total of the band, or None
-# for the last, open band; romanised name; kanji; the rulebook's French rendering).  The rulebook
-# prints « Kaji Minara » (l.1265); 見習い reads minarai.
+# for the last, open band; romanised name; kanji; the rulebook's French rendering; the same in
+# English).  The rulebook prints « Kaji Minara » (l.1265); 見習い reads minarai.
 TITLES = (
-    (30, "Fumeiyo", "不名誉", "Déshonneur"),              # l.1260–1262: 30 points or fewer
-    (40, "Kaji Minarai", "鍛冶見習い", "Assistant"),       # l.1264–1267: 31 to 40
-    (50, "Kaji Kenshusei", "鍛冶研修生", "Apprenti"),      # l.1269–1272: 41 to 50
-    (60, "Kaji", "鍛冶", "Maître-forgeron"),              # l.1274–1276: 51 to 60
-    (65, "Meiyo", "名誉", "Prestige"),                    # l.1278–1280: 61 to 65
-    (69, "Yushu", "優秀", "Excellence"),                  # l.1282–1284: 66 to 69
-    (None, "Masamune", "政宗", "Égal au Masamune"),       # l.1286: 70 or more
+    (30, "Fumeiyo", "不名誉", "Déshonneur", "Dishonour"),                # l.1260–1262: 30 points or fewer
+    (40, "Kaji Minarai", "鍛冶見習い", "Assistant", "Assistant"),         # l.1264–1267: 31 to 40
+    (50, "Kaji Kenshusei", "鍛冶研修生", "Apprenti", "Apprentice"),      # l.1269–1272: 41 to 50
+    (60, "Kaji", "鍛冶", "Maître-forgeron", "Master smith"),            # l.1274–1276: 51 to 60
+    (65, "Meiyo", "名誉", "Prestige", "Prestige"),                      # l.1278–1280: 61 to 65
+    (69, "Yushu", "優秀", "Excellence", "Excellence"),                  # l.1282–1284: 66 to 69
+    (None, "Masamune", "政宗", "Égal au Masamune", "Equal of Masamune"),  # l.1286: 70 or more
 )
 
 # Chosen: a chapter may be played at most three times (R136 lets a player retry without end; a
@@ -66,13 +68,17 @@ class Campaign:
 
     ``option``: the option that picks a chapter (0 none); ``level_option``: the automaton level a
     bot chooses; ``levels``: its values; ``chapters``: ``(number, title, difficulty)`` in the order
-    they are played."""
+    they are played; ``words``: each chapter in words by its number as a string (the game's data:
+    ``title`` in English, ``conditions`` as ``{"key", "words", "text"}``...); ``beat_ghost_words``:
+    the condition every chapter adds, in words."""
     name: str
     option: str
     level_option: str
     levels: tuple
     chapters: tuple
     max_attempts: int
+    words: dict = field(default_factory=dict, compare=False, hash=False)
+    beat_ghost_words: str = "more points than the automaton"
 
     def chapter(self, number):
         """``(number, title, difficulty)`` of chapter ``number``."""
@@ -90,12 +96,14 @@ class Campaign:
         return 0 if defeats <= 0 else FIRST_DEFEAT + FURTHER_DEFEAT * (defeats - 1)
 
     def title(self, total):
-        """The final title of ``total`` story points (R138): ``{"name", "kanji", "meaning", "low",
-        "high"}`` (``low``/``high`` the band's bounds, None where it is open)."""
+        """The final title of ``total`` story points (R138): ``{"name", "kanji", "meaning",
+        "meaning_words", "low", "high"}`` (``meaning`` as printed, ``meaning_words`` in English;
+        ``low``/``high`` the band's bounds, None where it is open)."""
         low = None
-        for high, name, kanji, meaning in TITLES:
+        for high, name, kanji, meaning, english in TITLES:
             if high is None or total <= high:
-                return {"name": name, "kanji": kanji, "meaning": meaning, "low": low, "high": high}
+                return {"name": name, "kanji": kanji, "meaning": meaning, "meaning_words": english,
+                        "low": low, "high": high}
             low = high + 1
         raise AssertionError("the last band is open")
 
@@ -108,18 +116,60 @@ class Campaign:
         """The fewest: every chapter lost ``attempts`` times."""
         return -self.defeat_penalty(attempts) * len(self.chapters)
 
+    def title_words(self, number):
+        """Chapter ``number``'s title in English (as printed when the data has no words for it)."""
+        return self.words.get(str(number), {}).get("title") or self.chapter(number)[1]
+
+    def condition_words(self, condition):
+        """A condition of a result (``{"key", "text", "met"}``) in a few words: the data's words for
+        its key, else its text (a result stored before the words existed)."""
+        for chapter in self.words.values():
+            for known in chapter.get("conditions", ()):
+                if known["key"] == condition.get("key"):
+                    return known["words"]
+        return condition.get("text") or "a condition of the chapter"
+
+    def verdict(self, number, outcome, attempt=1):
+        """The end of chapter ``number``'s ``attempt`` in words, each condition marked met (✓) or not
+        (✗), the ghost last: "Chapter 1, The Origin: lost — no sword left in your forge ✓, ... ✗".
+        ``outcome`` is ``outcome()``'s, None for a match that ended in error."""
+        head = f"Chapter {number}, {self.title_words(number)}: "
+        at = f" at attempt {attempt}" if attempt > 1 else ""
+        if outcome is None:
+            return head + f"lost{at} — the match ended in error"
+        marks = [f"{c['words']} {'✓' if c['met'] else '✗'}" for c in outcome["conditions"]]
+        score, ghost = outcome["score"], outcome["ghost_score"]
+        scores = f" ({score:g} to {ghost:g})" if score is not None and ghost is not None else ""
+        marks.append(f"{self.beat_ghost_words}{scores} {'✓' if outcome['beat_ghost'] else '✗'}")
+        return head + ("won" if outcome["won"] else "lost") + at + " — " + ", ".join(marks)
+
+    def describe(self):
+        """Every chapter in words, in the order they are played (a game's rules summary): number,
+        title as printed and in English, part, difficulty, special rules and conditions."""
+        described = []
+        for number, title, difficulty in self.chapters:
+            words = self.words.get(str(number), {})
+            described.append({"number": number, "title": title, "title_words": self.title_words(number),
+                              "part": words.get("part"), "difficulty": difficulty,
+                              "rules": list(words.get("rules", ())),
+                              "conditions": [dict(c) for c in words.get("conditions", ())],
+                              "won_when": ("every condition met and " if words.get("conditions") else "")
+                              + self.beat_ghost_words})
+        return described
+
     def outcome(self, result):
         """What a finished chapter match's result says (``result["chapter"]``): ``{"won",
-        "beat_ghost", "conditions": [{"key", "text", "met"}], "title", "difficulty"}``; its bot's
-        score and the ghost's from ``scores`` and ``automata``."""
+        "beat_ghost", "conditions": [{"key", "text", "met", "words"}], "title", "difficulty"}``; its
+        bot's score and the ghost's from ``scores`` and ``automata``."""
         chapter = dict(result.get("chapter") or {})
         ghost = next(iter(result.get("automata") or ()), None)
         return {"won": bool(chapter.get("won")), "beat_ghost": bool(chapter.get("beat_ghost")),
-                "conditions": list(chapter.get("conditions") or ()),
+                "conditions": [dict(c) | {"words": self.condition_words(c)} for c in chapter.get("conditions") or ()],
                 "title": chapter.get("title"), "difficulty": chapter.get("difficulty"),
                 "score": (result.get("scores") or [None])[0],
                 "ghost_score": ghost.get("score") if ghost else None}
 
 
 CAMPAIGN = Campaign(name="story", option="chapter", level_option="ghost", levels=tuple(GHOST_BONUS),
-                    chapters=CHAPTERS, max_attempts=MAX_ATTEMPTS)
+                    chapters=CHAPTERS, max_attempts=MAX_ATTEMPTS, words=data.chapter_words(),
+                    beat_ghost_words=data.BEAT_GHOST_WORDS)

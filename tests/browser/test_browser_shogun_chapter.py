@@ -14,7 +14,8 @@ def test_a_story_chapter_replay_shows_its_panel_with_the_conditions(site, page):
     page.goto(f"{site}/matches/{match.pk}/")
     page.locator("#replay-viewer[data-ready=true]").wait_for()
     panel = page.locator("#replay-board section.shogun-chapter[data-chapter='1']")
-    assert "Chapter 1: L'ORIGINE (easy)" in panel.inner_text()
+    assert "Chapter 1: The Origin (easy)" in panel.inner_text()
+    assert "None: the usual rules." in panel.inner_text(), "a chapter without special rules says so in words"
     assert panel.locator("li[data-condition]").count() == 2
     assert "so far" in panel.inner_text()
     page.press("body", "End")

@@ -29,6 +29,7 @@ def test_create_a_story_campaign_follow_it_and_read_its_chapters(site, page):
     rows = page.locator("#campaign-chapters tr.campaign-chapter")
     assert rows.count() == 14
     assert "L'origine" in rows.nth(0).inner_text() and "Un repos bien mérité" in rows.nth(13).inner_text()
+    assert "The Origin" in rows.nth(0).inner_text() and "A Well-Earned Rest" in rows.nth(13).inner_text()
     results = [rows.nth(i).locator(".chapter-result").inner_text() for i in range(14)]
     assert set(results) <= {"won", "lost"}
     points = [int(rows.nth(i).locator(".chapter-points").inner_text()) for i in range(14)]
@@ -40,6 +41,9 @@ def test_create_a_story_campaign_follow_it_and_read_its_chapters(site, page):
     first = rows.nth(0)
     assert first.locator(".condition").count() >= 1, "each condition is shown met or not met"
     assert "score" in first.inner_text() and "to the ghost's" in first.inner_text()
+    assert "no sword left in your forge" in first.inner_text() and "more points than the ghost" in first.inner_text()
+    from tests.engine.test_shogun_chapter_words import RAW_KEYS
+    assert not RAW_KEYS.search(campaign.inner_text()), "no condition is shown by its key"
 
     (ROOT / "artifacts" / "browser").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ROOT / "artifacts" / "browser" / "story_campaign_page.png"), full_page=True)

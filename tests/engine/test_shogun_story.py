@@ -41,10 +41,12 @@ def test_every_title_band_and_its_edges(total, name):
 
 
 def test_title_bands_are_the_printed_ones():
-    assert CAMPAIGN.title(10) == {"name": "Fumeiyo", "kanji": "不名誉", "meaning": "Déshonneur", "low": None, "high": 30}
+    assert CAMPAIGN.title(10) == {"name": "Fumeiyo", "kanji": "不名誉", "meaning": "Déshonneur",
+                                  "meaning_words": "Dishonour", "low": None, "high": 30}
     assert CAMPAIGN.title(45)["low"] == 41 and CAMPAIGN.title(45)["high"] == 50
-    assert CAMPAIGN.title(70) == {"name": "Masamune", "kanji": "政宗", "meaning": "Égal au Masamune", "low": 70,
-                                  "high": None}
+    assert CAMPAIGN.title(55)["meaning_words"] == "Master smith"
+    assert CAMPAIGN.title(70) == {"name": "Masamune", "kanji": "政宗", "meaning": "Égal au Masamune",
+                                  "meaning_words": "Equal of Masamune", "low": 70, "high": None}
 
 
 def test_the_maximum_per_ghost_level_makes_every_title_reachable():

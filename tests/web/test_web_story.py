@@ -1,10 +1,16 @@
 """Story campaigns on the site: a tournament of format ``story`` (one Shōgun no Katana bot, the 14
 chapters in order against one ghost level) through the normal match path, its campaign page and its
 API; refusals store nothing."""
+import json
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
+from engine_ext.shogun import data
 from engine_ext.shogun.story import CAMPAIGN
+from tests.engine.test_shogun_chapter_words import RAW_KEYS
 from web.bots import services as bot_services
 from web.errors import ServiceError
 from web.matches import execution
@@ -109,7 +115,8 @@ def test_the_campaign_moves_chapter_by_chapter_with_retries_and_its_page_shows_e
     assert "against the ghost of level <strong id=\"campaign-level\">3</strong>" in page
     assert "L&#x27;origine" in page and "Une période de paix" in page and "Un repos bien mérité" in page
     assert "✓ met: no sword left in your forge" in page and "✗ not met: no sword left in your forge" in page
-    assert "score 61 to the ghost's 50 (ghost beaten)" in page
+    assert "score 61 to the ghost's 50" in page and "✓ met: more points than the ghost" in page
+    assert "The Origin" in page and "A Time of Peace" in page and "(Dishonour; 30 points or fewer)" in page
     assert f'href="{reverse("match-detail", args=[Match.objects.get(table_key="ch2/a2").pk])}">replay<' in page
     assert 'id="standings"' not in page
     live = client.get(reverse("tournament-live", args=[tournament.pk])).content.decode()
@@ -126,8 +133,12 @@ def test_the_campaign_moves_chapter_by_chapter_with_retries_and_its_page_shows_e
     assert "Final total" in page and 'id="campaign-title">Masamune 政宗<' in page and 'hx-trigger' not in page
     body = client.get(reverse("api-tournament-campaign", args=[tournament.pk])).json()
     assert body["total"] == 102 and body["title"]["name"] == "Masamune" and len(body["chapters"]) == 14
-    assert body["chapters"][1]["attempts"][1]["conditions"][0] == {"key": "forge-empty",
-                                                                   "text": "no sword left in your forge", "met": False}
+    assert body["chapters"][1]["attempts"][1]["conditions"][0] == {
+        "key": "forge-empty", "text": "no sword left in your forge", "met": False,
+        "words": "no sword left in your forge"}    # a key the game has no words for reads as its text
+    assert body["chapters"][1]["verdict"] == (
+        "Chapter 2, A Time of Peace: lost at attempt 2 — no sword left in your forge ✗, "
+        "your Shōgun no Katana delivered ✓, more points than the ghost (70 to 50) ✓")
 
 
 def test_a_campaign_plays_its_chapters_through_the_normal_match_path(client, smiths):
@@ -145,6 +156,49 @@ def test_a_campaign_plays_its_chapters_through_the_normal_match_path(client, smi
     assert summary["title"] == CAMPAIGN.title(summary["total"])
     replay = client.get(reverse("match-detail", args=[matches[0].pk]))
     assert replay.status_code == 200
+    _check_the_campaign_reads_in_words(client, tournament, list(matches))
+
+
+def _visible_text(html):
+    """What a person reads of a page: its text outside tags, scripts and styles."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.DOTALL)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def _check_the_campaign_reads_in_words(client, tournament, matches):
+    """The page and the API of a played campaign name each chapter in English and say, in words, which
+    of its conditions each match met, with the numbers of its stored result; no condition's key shows."""
+    body = client.get(reverse("api-tournament-campaign", args=[tournament.pk])).json()
+    page = client.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
+    text = _visible_text(page)
+    for match, chapter in zip(matches, body["chapters"]):
+        result = match.result
+        number = result["chapter"]["number"]
+        assert chapter["number"] == number and chapter["title_words"] == data.CHAPTER_TITLE_WORDS[number - 1]
+        marks = [f"{data.CONDITION_WORDS[c['key']]} {'✓' if c['met'] else '✗'}" for c in result["chapter"]["conditions"]]
+        ghost = result["automata"][0]["score"]
+        marks.append(f"more points than the ghost ({result['scores'][0]:g} to {ghost:g}) "
+                     f"{'✓' if result['chapter']['beat_ghost'] else '✗'}")
+        verdict = (f"Chapter {number}, {chapter['title_words']}: {'won' if result['chapter']['won'] else 'lost'} — "
+                   + ", ".join(marks))
+        (attempt,) = chapter["attempts"]
+        assert chapter["verdict"] == attempt["verdict"] == verdict
+        assert [c["words"] for c in attempt["conditions"]] == [data.CONDITION_WORDS[c["key"]]
+                                                              for c in result["chapter"]["conditions"]]
+        row = _visible_text(page.split(f'id="chapter-{number}"')[1].split("</tr>")[0])
+        assert chapter["title_words"] in row
+        for condition in result["chapter"]["conditions"]:
+            met = "✓ met" if condition["met"] else "✗ not met"
+            assert f"{met}: {data.CONDITION_WORDS[condition['key']]}" in row, (number, row)
+        ghost_met = "✓ met" if result["chapter"]["beat_ghost"] else "✗ not met"
+        assert f"{ghost_met}: more points than the ghost" in row
+        assert f"score {result['scores'][0]:g} to the ghost's {ghost:g}" in " ".join(row.split())
+    assert not RAW_KEYS.search(text), RAW_KEYS.search(text)
+    for chapter in body["chapters"]:
+        for attempt in chapter["attempts"]:
+            for condition in attempt["conditions"]:
+                del condition["key"]     # kept for programs; everything else a person may read is words
+    assert not RAW_KEYS.search(json.dumps(body, ensure_ascii=False))
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -219,3 +273,22 @@ def test_the_form_offers_the_story_format_only_for_a_game_with_a_campaign(client
                                                                   "bots": [], "games_per_pairing": 1})
     assert story_for_katana.status_code == 400 and "Select a valid choice" in story_for_katana.content.decode()
     assert Tournament.objects.count() == 1
+
+
+def test_the_games_rules_summary_names_each_chapter_and_its_conditions_in_words(client, db):
+    shogun = client.get("/api/games/shogun/").json()
+    story = shogun["story"]
+    assert story["option"] == "chapter" and [c["number"] for c in story["chapters"]] == list(range(1, 15))
+    first, seventh = story["chapters"][0], story["chapters"][6]
+    assert (first["title"], first["title_words"], first["difficulty"]) == ("L'origine", "The Origin", "easy")
+    assert first["part"] == "Part one: the most renowned school of Japan" and first["rules"] == []
+    assert [c["words"] for c in first["conditions"]] == [
+        "no sword left in your forge", "Shōgun no Katana delivered before the last round ended"]
+    assert first["won_when"] == "every condition met and more points than the ghost"
+    assert seventh["title_words"] == "The Winds of War" and seventh["conditions"] == []
+    assert "you have all 7 workers from the start" in seventh["rules"]
+    assert client.get("/api/games/katana/").json()["story"] is None
+    for chapter in story["chapters"]:
+        for condition in chapter["conditions"]:
+            del condition["key"]     # kept for programs; the rest is words
+    assert not RAW_KEYS.search(json.dumps(story, ensure_ascii=False))

@@ -7,13 +7,17 @@ def game_list():
 
 
 def game_detail(*, game):
-    """A game's name, rules version, player counts, options and rules summary;
-    ``catalog.EngineInputError`` for an unknown game."""
+    """A game's name, rules version, player counts, options and rules summary (with its story
+    chapters in words, for a game that has a campaign); ``catalog.EngineInputError`` for an unknown
+    game."""
     info = catalog.game_info(game)
-    spec = arena_games.get(game).spec
+    registered = arena_games.get(game)
+    spec = registered.spec
+    campaign = registered.campaign
     options = [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
                 "splits_pool": o.splits_pool} for o in spec.options]
     return {"id": info.id, "name": info.name, "rules_version": info.rules_version,
             "min_players": info.min_players, "max_players": info.max_players, "options": options,
             "rules_summary": spec.summary, "result_kind": spec.result_kind,
-            "automata": [{"name": a.name, "option": a.option} for a in spec.automata]}
+            "automata": [{"name": a.name, "option": a.option} for a in spec.automata],
+            "story": {"option": campaign.option, "chapters": campaign.describe()} if campaign is not None else None}

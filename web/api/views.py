@@ -20,6 +20,28 @@ class OptionOutput(serializers.Serializer):
     help = serializers.CharField()
 
 
+class StoryConditionOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="the condition's id, as in a chapter match's result")
+    words = serializers.CharField(help_text="the condition in a few words")
+    text = serializers.CharField(help_text="the condition's whole sentence")
+
+
+class StoryChapterOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    title = serializers.CharField(help_text="as printed (French)")
+    title_words = serializers.CharField(help_text="in English")
+    part = serializers.CharField(allow_null=True)
+    difficulty = serializers.ChoiceField(choices=["easy", "intermediate", "difficult"])
+    rules = serializers.ListField(child=serializers.CharField(), help_text="its special rules in words (none: empty)")
+    conditions = StoryConditionOutput(many=True)
+    won_when = serializers.CharField(help_text="what winning the chapter takes, in words")
+
+
+class StoryOutput(serializers.Serializer):
+    option = serializers.CharField(help_text="the option that plays a chapter")
+    chapters = StoryChapterOutput(many=True)
+
+
 class GameOutput(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -28,6 +50,8 @@ class GameOutput(serializers.Serializer):
     max_players = serializers.IntegerField()
     options = OptionOutput(many=True)
     rules_summary = serializers.CharField()
+    story = StoryOutput(allow_null=True, help_text="the game's story chapters in words, in the order they are "
+                                                   "played; null for a game without a campaign")
 
 
 def game_or_404(game):

@@ -163,9 +163,10 @@ class TournamentStandingsApi(APIView):
 
 
 class ConditionOutput(serializers.Serializer):
-    key = serializers.CharField()
-    text = serializers.CharField(required=False)
+    key = serializers.CharField(help_text="the condition's id (not for people: show words)")
+    text = serializers.CharField(required=False, help_text="the condition's whole sentence")
     met = serializers.BooleanField()
+    words = serializers.CharField(help_text="the condition in a few words, e.g. 'no sword left in your forge'")
 
 
 class AttemptOutput(serializers.Serializer):
@@ -179,6 +180,9 @@ class AttemptOutput(serializers.Serializer):
     score = serializers.FloatField(allow_null=True)
     ghost_score = serializers.FloatField(allow_null=True)
     error = serializers.BooleanField(help_text="the match ended in error: a defeat")
+    verdict = serializers.CharField(help_text="its end in words, each condition marked met (✓) or not (✗), e.g. "
+                                              "'Chapter 1, The Origin: lost — no sword left in your forge ✓, "
+                                              "more points than the ghost (40 to 52) ✗'")
 
 
 class PlayingOutput(serializers.Serializer):
@@ -189,13 +193,16 @@ class PlayingOutput(serializers.Serializer):
 
 class ChapterOutput(serializers.Serializer):
     number = serializers.IntegerField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="the title as printed (French)")
+    title_words = serializers.CharField(help_text="the title in English")
     difficulty = serializers.ChoiceField(choices=["easy", "intermediate", "difficult"])
     won = serializers.BooleanField()
     finished = serializers.BooleanField(help_text="won, or lost as many times as the attempts allow")
     gained = serializers.IntegerField(help_text="story points of the victory: the difficulty's plus the ghost's bonus")
     penalty = serializers.IntegerField(help_text="story points lost by its defeats: 1, then 2 more each")
     points = serializers.IntegerField()
+    verdict = serializers.CharField(allow_null=True, help_text="once it is over, how it ended in words: its last "
+                                                               "attempt's verdict")
     attempts = AttemptOutput(many=True)
     playing = PlayingOutput(allow_null=True, help_text="its attempt queued or being played")
 
@@ -203,7 +210,8 @@ class ChapterOutput(serializers.Serializer):
 class TitleOutput(serializers.Serializer):
     name = serializers.CharField()
     kanji = serializers.CharField()
-    meaning = serializers.CharField()
+    meaning = serializers.CharField(help_text="as printed (French)")
+    meaning_words = serializers.CharField(help_text="in English")
     low = serializers.IntegerField(allow_null=True)
     high = serializers.IntegerField(allow_null=True)
 
@@ -218,6 +226,8 @@ class CampaignOutput(serializers.Serializer):
     next = serializers.CharField(allow_null=True, help_text="the key of the match to play next")
     maximum = serializers.IntegerField(help_text="the most story points against this level")
     games = serializers.IntegerField(help_text="matches finished")
+    beat_ghost_words = serializers.CharField(help_text="the condition every chapter adds, in words: more points "
+                                                       "than the ghost")
     cancelled = serializers.BooleanField()
 
 

@@ -688,8 +688,10 @@
   function chapterPanel(view, context) {
     const chapter = view.chapter;
     if (!chapter) return null;
-    const rules = element("ul", { class: "shogun-chapter-rules" },
-      ...chapter.rules.map((rule) => element("li", {}, rule)));
+    const named = (comp(context).chapters || {})[String(chapter.number)];   // its title and rules in words
+    const ruleWords = named ? named.rules : chapter.rules;
+    const rules = ruleWords.length ? element("ul", { class: "shogun-chapter-rules" },
+      ...ruleWords.map((rule) => element("li", {}, rule))) : element("p", {}, "None: the usual rules.");
     const conditions = chapter.conditions.length
       ? element("ul", { class: "shogun-chapter-conditions" }, ...chapter.conditions.map((c) =>
         element("li", { class: c.met ? "shogun-chapter-met" : "shogun-chapter-unmet", "data-condition": c.key },
@@ -701,7 +703,7 @@
     const prices = chapter.market_prices ? [element("p", { class: "shogun-chapter-prices" }, "Market prices: "
       + Object.entries(chapter.market_prices).map(([r, price]) => `${resWord(context, r)} ${price}`).join(" · "))] : [];
     return element("section", { class: "shogun-chapter", "data-chapter": String(chapter.number) },
-      element("h3", {}, `Chapter ${chapter.number}: ${chapter.title} (${chapter.difficulty})`),
+      element("h3", {}, `Chapter ${chapter.number}: ${named ? named.title : chapter.title} (${chapter.difficulty})`),
       element("h4", {}, "Special rules"), rules, ...prices, element("h4", {}, "Conditions"), conditions, verdict);
   }
 
