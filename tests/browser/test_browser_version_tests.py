@@ -1,6 +1,7 @@
 """A version test in Chromium: started from the bot's page, its pairs played by a real worker, the
 page following it by itself until it stops with its verdict; then the winner made the version
 that plays."""
+import random
 import re
 
 from conftest import ARTIFACTS
@@ -11,8 +12,12 @@ from web.version_tests.models import VersionTest
 from web.version_tests.selectors import GAMES_SHOWN
 
 
-def test_a_version_test_from_the_bot_page_stops_with_its_verdict(site, page):
+def test_a_version_test_from_the_bot_page_stops_with_its_verdict(site, page, monkeypatch):
     from django.contrib.auth import get_user_model
+
+    from web.version_tests import services
+    # the page gives no seed: the site draws one, here a fixed one, so that the games are always the same
+    monkeypatch.setattr(services.random, "SystemRandom", lambda: random.Random(20261128))
     sign_up(page, site, "musashi")
     owner = get_user_model().objects.get(username="musashi")
     # v1 plays uniformly random moves, v2 is the heuristic: v2 is far stronger
