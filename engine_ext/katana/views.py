@@ -1,135 +1,18 @@
 """What each seat of a Katana game may see, the full view for finished games, and the result.
 
-Plain Python over the state's public fields, shared by both builds.  A seat
-sees its own role and hand, the shogun's role, everything on the table (cards
-in play, resilience, honour, hand sizes, the discard pile), and the card of a
-private event only if it was in that event's audience.  Roles are revealed when
-the game ends.
+The observations and the full view are built by ``_views`` (compiled in the compiled build, the
+same source run by the interpreter in the other); this module names them for the rules, the
+players and the bots' docs.  A seat sees its own role and hand, the shogun's role, everything on
+the table (cards in play, resilience, honour, hand sizes, the discard pile), and the card of a
+private event only if it was in that event's audience.  Roles are revealed when the game ends.
 """
 from . import data
+from ._views import END_REASONS, EVENT_NAMES, NUM_CARDS, PHASE_NAMES, full_view, observation  # noqa: F401
 from .actions import ACTION_NAMES, PERMANENTS, WEAPONS  # noqa: F401  (re-exported for bots' docs)
-
-# Names of the engine's phases, events and end reasons, in the order of its integer codes.
-
-PHASE_NAMES = ("", "bushido_choice", "draw_choice", "play_cards", "choose_target", "geisha_choice",
-           "parry_choice", "battlecry", "jujitsu", "discard_down", "game_over")
-EVENT_NAMES = ("turn", "recover", "draw", "take_discard", "reshuffle", "flip", "bushido_pass",
-           "play", "target", "parry", "damage", "defeat", "honor", "steal", "discard",
-           "permanent_lost", "heal", "nobunaga", "end")
-END_REASONS = ("", "honor", "sword_victory", "sword_victory_void", "forfeit")
-NUM_CARDS = len(data.CARDS)
-
-
-def _hand(state, seat):
-    base = seat * NUM_CARDS
-    return {data.CARDS[c].key: state.hand[base + c] for c in range(NUM_CARDS) if state.hand[base + c]}
-
-
-def _permanents(state, seat):
-    base = seat * len(PERMANENTS)
-    return {card.key: state.permanents[base + p] for p, card in enumerate(PERMANENTS)
-            if state.permanents[base + p]}
-
-
-def _card(card):
-    return data.CARDS[card].key if card >= 0 else None
-
-
-def _event(event, seat):
-    kind, actor, target, card, amount, audience = event
-    visible = audience == 0 or seat is None or (audience >> seat) & 1
-    entry = {"event": EVENT_NAMES[kind], "seat": actor if actor >= 0 else None}
-    if target >= 0:
-        entry["target"] = target
-    if card >= 0:
-        entry["card"] = _card(card) if visible else None
-    if EVENT_NAMES[kind] == "end":
-        entry["reason"] = END_REASONS[amount]
-    else:
-        entry["amount"] = amount
-    return entry
-
-
-def _pending(state):
-    phase = PHASE_NAMES[state.phase]
-    if phase == "choose_target":
-        return {"card": _card(state.pending_card), "by": state.turn}
-    if phase == "parry_choice":
-        weapon = state.pending_card
-        return {"card": _card(weapon), "attacker": state.turn, "target": state.pending_target,
-                "damage": state.weapon_damage(state.turn, state.pending_target, weapon)}
-    if phase == "geisha_choice":
-        return {"card": "geisha", "by": state.turn, "target": state.pending_target}
-    if phase in ("battlecry", "jujitsu"):
-        return {"card": "cri_de_guerre" if phase == "battlecry" else "ju_jitsu", "by": state.turn}
-    if phase == "draw_choice":
-        return {"draws": state.draws_left}
-    if phase == "bushido_choice":
-        return {"card": _card(state.discard[state.discard_len - 1])}
-    return None
 
 
 def _role_key(state, seat):
     return data.ROLES[state.role[seat]].key
-
-
-def _table(state, seat):
-    """The public table, plus what ``seat`` knows (``seat`` None: everything)."""
-    seats = []
-    for s in range(state.n):
-        role_known = seat is None or s == seat or s == state.shogun or state.over
-        seats.append({
-            "character": data.CHARACTERS[state.character[s]].key,
-            "resilience": state.hp[s],
-            "max_resilience": data.CHARACTERS[state.character[s]].resilience,
-            "honor": state.honor[s],
-            "hand_size": state.hand_size[s],
-            "permanents": _permanents(state, s),
-            "harmless": state.hp[s] == 0 or state.hand_size[s] == 0,
-            "role": _role_key(state, s) if role_known else None,
-        })
-    return {
-        "game": "katana",
-        "players": state.n,
-        "turn": state.turn,
-        "turn_number": state.turn_number,
-        "phase": PHASE_NAMES[state.phase],
-        "to_act": state.current_seats(),
-        "shogun": state.shogun,
-        "seats": seats,
-        "bushido_holder": state.bushido_holder if state.bushido_holder >= 0 else None,
-        "draw_pile": state.pile_len,
-        "discard_pile": [_card(state.discard[i]) for i in range(state.discard_len)],
-        "weapons_played": state.weapons_played,
-        "weapon_limit": state.weapon_limit(state.turn),
-        "pending": _pending(state),
-    }
-
-
-def observation(state, seat, since=0):
-    """Everything ``seat`` may know, with the events from index ``since`` on."""
-    view = _table(state, seat)
-    view["seat"] = seat
-    view["you"] = {
-        "role": _role_key(state, seat),
-        "stars": state.stars[seat] if state.role[seat] == 2 else None,
-        "hand": _hand(state, seat),
-    }
-    view["events"] = [_event(e, seat) for e in state.events[since:]]
-    view["event_count"] = len(state.events)
-    return view
-
-
-def full_view(state, since=0):
-    """Everything, hidden parts included: for spectators of finished games and replays."""
-    view = _table(state, None)
-    for s, entry in enumerate(view["seats"]):
-        entry["hand"] = _hand(state, s)
-        entry["stars"] = state.stars[s] if state.role[s] == 2 else None
-    view["draw_pile_cards"] = [_card(state.pile[i]) for i in range(state.pile_len - 1, -1, -1)]
-    view["events"] = [_event(e, None) for e in state.events[since:]]
-    view["event_count"] = len(state.events)
-    return view
 
 
 def result(state):
