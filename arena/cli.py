@@ -262,21 +262,28 @@ def cmd_bench_match(args):
     return 0 if not report["failures"] else 1
 
 
-def cmd_bench_loop(args):
-    from arena import bench
-
-    if args.matches < 1:
-        raise CommandError("--matches must be at least 1")
-    game_ids = [args.match_game] if args.match_game else games.game_ids()
-    rows = []
-    for game_id in game_ids:
+def _bench_tables(args):
+    """(game id, players) of the game named (every game without one): ``--players`` seats, else four
+    or the nearest the game allows."""
+    tables = []
+    for game_id in [args.match_game] if args.match_game else games.game_ids():
         game = _game(game_id)
         players = args.players if args.players is not None else min(max(4, game.min_players), game.max_players)
         try:
             game.check_players(players)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        rows.append(bench.run_loop(game.id, players=players, matches=args.matches, seed=args.seed))
+        tables.append((game.id, players))
+    return tables
+
+
+def cmd_bench_loop(args):
+    from arena import bench
+
+    if args.matches < 1:
+        raise CommandError("--matches must be at least 1")
+    rows = [bench.run_loop(game_id, players=players, matches=args.matches, seed=args.seed)
+            for game_id, players in _bench_tables(args)]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -293,18 +300,8 @@ def cmd_bench_loop(args):
 def cmd_bench_aec(args):
     from arena import bench
 
-    game_ids = [args.match_game] if args.match_game else games.game_ids()
-    table = []
-    for game_id in game_ids:
-        game = _game(game_id)
-        players = args.players if args.players is not None else min(max(4, game.min_players), game.max_players)
-        try:
-            game.check_players(players)
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
-        table.append((game.id, players))
     try:
-        report = bench.run_aec(table, games_each=max(args.matches // 2, 1), seed=args.seed)
+        report = bench.run_aec(_bench_tables(args), games_each=max(args.matches // 2, 1), seed=args.seed)
     except RuntimeError as exc:
         raise CommandError(str(exc)) from None
     if args.json:

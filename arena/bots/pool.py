@@ -26,27 +26,19 @@ What is never shared:
 The pool's processes are ended, and checked gone with one look at the process table, when
 the pool is closed (``with BotPool() as pool:``) or when more than ``max_idle`` are idle.
 """
-import hashlib
 import os
 import subprocess
 import time
 from collections import OrderedDict
 
 from arena.bots import sandbox
+from arena.bots.file_cache import file_sha256
 from arena.bots.runner import END_GRACE_SECONDS, BotProcess
 from arena.bots.sandbox import Limits
 
 MAX_IDLE = 16          # idle processes kept at once; the oldest is ended beyond
 MAX_MATCHES = 200      # matches one process plays before it is retired
 MAX_IDLE_BYTES = 256 << 20   # a process holding more memory than this is not kept idle
-
-
-def _digest(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 class BotPool:
@@ -71,7 +63,7 @@ class BotPool:
         (the platform's are stored by content: two bots uploading the same file share it); a
         process is handed out again only for the same file, content and identity."""
         try:
-            key = (os.path.realpath(path), sha256 or _digest(path), identity, trusted, limits)
+            key = (os.path.realpath(path), sha256 or file_sha256(path), identity, trusted, limits)
         except OSError:   # no such file: the submission's own check says so, as without a pool
             return BotProcess(path, trusted=trusted, limits=limits, label=label, clock=clock)
         for ident, (kept_key, process) in self._idle.items():
