@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from web.api.throttles import UploadThrottle
 from web.bots import selectors, services
 from web.bots.forms import BotUploadForm
-from web.bots.models import Bot, BotVersion
+from web.bots.models import BotVersion
+from web.bots.pages import bot_or_404, my_bot_or_404
 from web.challenges import selectors as challenge_selectors
 from web.challenges.forms import ChallengeForm
 from web.errors import ServiceError
@@ -30,13 +31,6 @@ LOG_STATUSES = ("timeout", "crash", "illegal", "limit", "ok")
 CHALLENGES_SHOWN = 10
 
 
-def _bot_or_404(bot_id):
-    try:
-        return selectors.bot_get(bot_id=bot_id)
-    except Bot.DoesNotExist:
-        raise Http404(f"there is no bot {bot_id}") from None
-
-
 def _status_context(bot, user):
     """The newest version's validation status; its problem and error output for the owner only."""
     version = selectors.bot_latest_version(bot=bot)
@@ -48,7 +42,7 @@ def _status_context(bot, user):
 
 
 def bot_detail(request, bot_id):
-    bot = _bot_or_404(bot_id)
+    bot = bot_or_404(bot_id)
     mine = selectors.is_owner(bot=bot, user=request.user)
     versions = list(selectors.bot_versions(bot=bot))
     log_status = request.GET.get("log_status") if request.GET.get("log_status") in LOG_STATUSES else None
@@ -89,7 +83,7 @@ def bot_status(request, bot_id):
     """The validation status fragment: polled by htmx every second until it is final.  Once final,
     the poll reloads the whole page: its versions, the version that plays and the challenge box
     depend on the status too, and none may keep saying what the status no longer is."""
-    context = _status_context(_bot_or_404(bot_id), request.user)
+    context = _status_context(bot_or_404(bot_id), request.user)
     response = render(request, "bots/_validation_status.html", context)
     if request.headers.get("HX-Request") == "true" and not context["pending"]:
         response["HX-Refresh"] = "true"
@@ -148,17 +142,10 @@ def _upload_too_large(request, *, limit, sent):
 bot_upload.too_large = _upload_too_large
 
 
-def _my_bot_or_404(request, bot_id):
-    bot = _bot_or_404(bot_id)
-    if not selectors.is_owner(bot=bot, user=request.user):
-        raise Http404(f"there is no bot {bot_id} of yours")
-    return bot
-
-
 @login_required
 def bot_seat_log(request, bot_id, match_id):
     """One match's log of the bot, as a text file: its owner only."""
-    bot = _my_bot_or_404(request, bot_id)
+    bot = my_bot_or_404(request, bot_id)
     seats = match_selectors.bot_seat_logs(bot=bot, user=request.user, match_id=match_id, limit=1)
     if not seats:
         raise Http404(f"{bot.name} has no log of match {match_id}")
@@ -171,7 +158,7 @@ def bot_seat_log(request, bot_id, match_id):
 
 
 def _manage(request, bot_id, change, done):
-    bot = _my_bot_or_404(request, bot_id)
+    bot = my_bot_or_404(request, bot_id)
     try:
         with match_services.bot_changing(bot_id=bot.pk):
             result = change(bot)

@@ -6,23 +6,12 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 
 from web.api.throttles import ChallengeThrottle, RatedChallengeThrottle
-from web.bots import selectors as bot_selectors
-from web.bots.models import Bot
+from web.bots.pages import my_bot_or_404
 from web.challenges import selectors, services
 from web.challenges.forms import ChallengeForm
 from web.challenges.models import MAX_GAMES, Challenge
 from web.errors import ServiceError
 from web.limits import over_limit
-
-
-def _my_bot_or_404(request, bot_id):
-    try:
-        bot = bot_selectors.bot_get(bot_id=bot_id)
-    except Bot.DoesNotExist:
-        raise Http404(f"there is no bot {bot_id}") from None
-    if not bot_selectors.is_owner(bot=bot, user=request.user):
-        raise Http404(f"there is no bot {bot_id} of yours")
-    return bot
 
 
 def _over_limit(request, rated):
@@ -34,7 +23,7 @@ def _over_limit(request, rated):
 def challenge_create(request, bot_id):
     """Creates a challenge of one of your bots (the form on the bot's page posts here); the form
     again, with what went wrong, when it is refused."""
-    bot = _my_bot_or_404(request, bot_id)
+    bot = my_bot_or_404(request, bot_id)
     error, status = "", 200
     if request.method == "POST":
         form = ChallengeForm(request.POST, bot=bot, user=request.user)

@@ -9,21 +9,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from web.bots import selectors as bot_selectors
-from web.bots.models import Bot
+from web.bots.pages import my_bot_or_404
 from web.errors import ServiceError
 from web.version_tests import selectors, services
 from web.version_tests.forms import VersionTestForm
 from web.version_tests.models import VersionTest
-
-
-def _my_bot_or_404(request, bot_id):
-    try:
-        bot = bot_selectors.bot_get(bot_id=bot_id)
-    except Bot.DoesNotExist:
-        raise Http404(f"there is no bot {bot_id}") from None
-    if not bot_selectors.is_owner(bot=bot, user=request.user):
-        raise Http404(f"there is no bot {bot_id} of yours")
-    return bot
 
 
 def _test_or_404(test_id):
@@ -42,7 +32,7 @@ def _bot_page(bot_id):
 def version_test_start(request, bot_id):
     """Starts a version test of one of your bots (the form on its page posts here); the form again,
     with what went wrong, when it is refused."""
-    bot = _my_bot_or_404(request, bot_id)
+    bot = my_bot_or_404(request, bot_id)
     form = VersionTestForm(request.POST, bot=bot)
     error = ""
     if form.is_valid():
