@@ -15,10 +15,19 @@ class MatchSeatInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "kind", "status", "attempts", "steps", "finished_at")
     list_filter = ("game", "status", "kind")
-    search_fields = ("=id", "seats__bot__name", "worker")
+    search_fields = ("=id", "worker")
     exclude = ("replay",)
     readonly_fields = [f.name for f in Match._meta.fields if f.name != "replay"]
     inlines = [MatchSeatInline]
+
+    def get_search_results(self, request, queryset, search_term):
+        """Also the matches a bot of that name played, found by a subquery: a join through the
+        seats would need DISTINCT, which a row holding a replay (``json``) cannot take."""
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term:
+            seats = MatchSeat.objects.filter(bot__name__icontains=search_term.strip()).values("match_id")
+            found = found | queryset.filter(pk__in=seats)
+        return found, may_have_duplicates
 
 
 @admin.register(MatchSeat)
