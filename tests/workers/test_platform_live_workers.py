@@ -85,8 +85,9 @@ def test_a_task_delivered_twice_plays_each_match_once(live):
 def test_sigkill_mid_match_many_times(live, wanted):
     house = bot_services.house_bots_ensure(game="katana", count=7)
     # Enough matches that the workers are still playing when the last kill lands, even with a
-    # fast store (300 ran out after nine kills once).
-    ids = _create(house, 600 if wanted > 8 else 200, live.rng)
+    # fast store and engine (300 ran out after nine kills once; 200 ran out before the first kill
+    # once a worker played 300 matches a second).
+    ids = _create(house, 4000 if wanted > 8 else 1500, live.rng)
     workers = [live.worker("a"), live.worker("b")]
     kills = 0
     deadline = time.monotonic() + 120
