@@ -26,7 +26,7 @@ from worker_hosts import WORKER_HOST_NEEDS, WorkerHost, namespaces_available
 
 pytestmark = pytest.mark.integration
 
-MATCHES = 16
+MATCHES = 32
 
 
 @pytest.fixture
