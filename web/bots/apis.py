@@ -9,7 +9,12 @@ from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import (
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+    ValidationError,
+)
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -108,7 +113,7 @@ def bot_detail_data(bot, *, user):
     return {**data, "ratings": [_rating(row) for row in ratings]}
 
 
-def _bot_or_404(bot_id):
+def bot_or_404(bot_id):
     try:
         return selectors.bot_get(bot_id=bot_id)
     except Bot.DoesNotExist:
@@ -194,14 +199,14 @@ class BotDetailApi(APIView):
         return bot_detail_data(bot, user=request.user)
 
     def _mine(self, request, bot_id):
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         if not selectors.is_owner(bot=bot, user=request.user):
             raise PermissionDenied("only the bot's owner changes or deletes it")
         return bot
 
     @extend_schema(responses=BotDetailOutput, operation_id="bots_detail")
     def get(self, request, bot_id):
-        return Response(self._detail(request, _bot_or_404(bot_id)))
+        return Response(self._detail(request, bot_or_404(bot_id)))
 
     @extend_schema(request=BotChangeInput, responses=BotDetailOutput, operation_id="bots_change")
     def patch(self, request, bot_id):
@@ -249,13 +254,13 @@ class BotVersionsApi(APIView):
 
     @extend_schema(responses=VersionOutput(many=True), operation_id="bots_versions_list")
     def get(self, request, bot_id):
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         mine = selectors.is_owner(bot=bot, user=request.user)
         return Response([version_data(v, mine=mine) for v in selectors.bot_versions(bot=bot)])
 
     @extend_schema(request=VersionUploadInput, responses={201: VersionOutput}, operation_id="bots_versions_upload")
     def post(self, request, bot_id):
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         if not selectors.is_owner(bot=bot, user=request.user):
             raise PermissionDenied("only the bot's owner uploads its versions")
         data = self.VersionUploadInput(data=request.data)
@@ -269,7 +274,7 @@ class BotVersionsApi(APIView):
 class BotVersionDetailApi(APIView):
     @extend_schema(responses=VersionOutput, operation_id="bots_versions_detail")
     def get(self, request, bot_id, number):
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         try:
             version = selectors.bot_version_get(bot=bot, number=number)
         except bot.versions.model.DoesNotExist:
@@ -282,7 +287,7 @@ class BotVersionSourceApi(APIView):
                    operation_id="bots_versions_source")
     def get(self, request, bot_id, number):
         """The uploaded file of a version: its owner only (404 for anybody else)."""
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         try:
             version = selectors.bot_version_get(bot=bot, number=number)
         except bot.versions.model.DoesNotExist:
@@ -320,7 +325,7 @@ class BotRatingsApi(APIView):
     def get(self, request, bot_id):
         """The bot's rating history in every pool it played in (or in ``pool``), oldest first (the newest
         ``limit`` entries)."""
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         filters = query_params(self.BotRatingsFilter, request)
         entries = rating_selectors.rating_history(bot=bot, kind=filters.get("kind"), pool=filters.get("pool"),
                                                   limit=filters["limit"])

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from web.api.pagination import PageParams, page_params, paged, paged_serializer
 from web.api.schema import problems
 from web.bots import selectors as bot_selectors
-from web.bots.models import Bot
+from web.bots.apis import bot_or_404
 from web.matches.models import Match
 from web.version_tests import selectors, services
 from web.version_tests.models import MAX_GAMES_LIMIT, VersionTest
@@ -118,13 +118,6 @@ def _rank(game, seat):
     return result["ranks"][seat] if result else None
 
 
-def _bot_or_404(bot_id):
-    try:
-        return bot_selectors.bot_get(bot_id=bot_id)
-    except Bot.DoesNotExist:
-        raise NotFound(f"no bot {bot_id}") from None
-
-
 def _test_or_404(test_id):
     try:
         return selectors.version_test_get(test_id=test_id)
@@ -159,7 +152,7 @@ class BotVersionTestsApi(APIView):
                    operation_id="version_tests_list", tags=TAGS)
     def get(self, request, bot_id):
         """A bot's version tests, newest first."""
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         rows = selectors.version_test_list(bot=bot).select_related("other_version__bot")
         page, size, offset = page_params(request)
         return Response(paged(page=page, page_size=size, count=rows.count(),
@@ -171,7 +164,7 @@ class BotVersionTestsApi(APIView):
         """Starts a version test of your bot: is version ``new`` stronger than version ``old``?  Paired
         games, never rated, until the SPRT accepts H0 or H1 or ``max_games`` are played.  One test
         runs at a time for a bot, within your daily allowance of version-test games (``GET /api/limits/``)."""
-        bot = _bot_or_404(bot_id)
+        bot = bot_or_404(bot_id)
         _owners_only(request, bot)
         data = self.VersionTestCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
