@@ -26,10 +26,23 @@ import sys
 
 def _sender(fd):
     def send(message):
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
-        while data:
-            data = data[os.write(fd, data):]
+        _write(fd, (json.dumps(message, separators=(",", ":")) + "\n").encode())
     return send
+
+
+def _write(fd, data):
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _answer(fd, action):
+    """The answer to ``act``: an integer (what a legal action is) written as it is, the same JSON
+    as ``json.dumps`` gives at a tenth of its cost; anything else goes through ``json`` for the
+    arena to judge."""
+    if type(action) is int:
+        _write(fd, b'{"type":"action","action":%d}\n' % action)
+    else:
+        _write(fd, (json.dumps({"type": "action", "action": action}, separators=(",", ":")) + "\n").encode())
 
 
 def _import(path):
@@ -104,7 +117,7 @@ def _error(exc):
             "traceback": "".join(lines)[-4000:]}
 
 
-def run(bot_path, stdin, send):
+def run(bot_path, stdin, send, answer):
     module = bot = None
     for line in stdin:
         message = _decode(line)
@@ -120,8 +133,7 @@ def run(bot_path, stdin, send):
                 setup(message)
             send({"type": "ready"})
         elif kind == "act":
-            action = bot.act(message["observation"], message["legal_actions"])
-            send({"type": "action", "action": action})
+            answer(bot.act(message["observation"], message["legal_actions"]))
         elif kind == "end":
             end = getattr(bot, "end", None)
             if callable(end):
@@ -141,7 +153,7 @@ def main():
     os.dup2(2, 1)            # print() and C extensions write to the log, not to the protocol
     send = _sender(protocol)
     try:
-        run(sys.argv[1], sys.stdin.buffer, send)
+        run(sys.argv[1], sys.stdin.buffer, send, lambda action: _answer(protocol, action))
     except BaseException as exc:   # the bot's failure, reported to the arena
         import traceback
         print("".join(traceback.format_exception(exc)), file=sys.stderr, end="")
