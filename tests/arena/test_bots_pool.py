@@ -254,19 +254,58 @@ def test_arena_bench_match_without_bots_says_how_to_call_it():
     assert out.returncode == 2 and "usage: arena bench match GAME --bots FILE" in out.stderr, out.stderr
 
 
-def test_a_kept_process_decodes_with_msgspec_which_the_bot_cannot_import(sandboxed, tmp_path):
-    probe = "\n        ".join([
-        "import sys as _sys",
-        "print('decoder:', _sys.modules['__main__']._decode, file=_sys.stderr)",
-        "try:",
-        "    import msgspec",
-        "    print('msgspec imported', file=_sys.stderr)",
-        "except ImportError:",
-        "    print('msgspec refused', file=_sys.stderr)"])
-    path = bot_file(tmp_path, "probe.py", extra_setup=probe)
+# Says, as a match starts, which decoder the harness reads the arena's messages with, and whether
+# the bot could import msgspec itself.
+DECODER_PROBE = "\n        ".join([
+    "import sys as _sys",
+    "print('decoder:', _sys.modules['__main__']._decode, file=_sys.stderr)",
+    "try:",
+    "    import msgspec",
+    "    print('msgspec imported', file=_sys.stderr)",
+    "except ImportError:",
+    "    print('msgspec refused', file=_sys.stderr)"])
+STANDARD_DECODER = "decoder: <function _standard_decode"
+MSGSPEC_DECODER = "decoder: <built-in method decode of msgspec.json.Decoder"
+
+
+def test_a_few_short_matches_keep_the_standard_decoder_and_never_import_msgspec(sandboxed, tmp_path):
+    path = bot_file(tmp_path, "probe.py", extra_setup=DECODER_PROBE)
     with BotPool() as pool:
         logs = [katana([pool.agent(path), builtin("random", 1), builtin("random", 2)], seed).bot_logs[0]
                 for seed in (1, 2)]
-    assert "decoder: <function loads" in logs[0]                       # json, for a first match
-    assert "decoder: <built-in method decode of msgspec.json.Decoder" in logs[1]
-    assert "msgspec refused" in logs[0] and "msgspec refused" in logs[1]
+    assert all(STANDARD_DECODER in log and "msgspec refused" in log for log in logs), logs
+
+
+def test_a_kept_process_takes_msgspec_once_its_import_pays_and_the_bot_still_cannot_import_it(sandboxed, tmp_path):
+    """The harness imports msgspec's decoder as a match starts once the bytes it has decoded, and
+    ten more matches like them, reach ``DECODER_PAYS_AFTER_BYTES``: not after a first match of one
+    260 KB move (2.9 MB with ten more), but after a second of 30 such moves (8 MB)."""
+    from arena.bots import harness
+    from engine_ext.spec import TimeControl
+    assert harness.DECODER_PAYS_AFTER_BYTES == 6 << 20 and harness.MATCHES_AHEAD == 10
+    path = bot_file(tmp_path, "probe.py", extra_setup=DECODER_PROBE)
+    observation = {"padding": "x" * (256 << 10), "numbers": list(range(1000))}
+    info = {"game": "katana", "rules_version": "test", "options": {}, "players": 2, "seat": 0,
+            "action_names": ["FIRST", "SECOND"]}
+    logs = []
+    with BotPool() as pool:
+        for moves in (1, 30, 1):
+            bot = pool.agent(path)
+            bot.start(info, TimeControl(move=5, bank=10, startup=10))
+            bot.wait_ready()
+            assert [bot.act(observation, [1, 0]) for _ in range(moves)] == [1] * moves
+            bot.end({"type": "end", "result": {}})
+            bot.close()
+            logs.append(bot.log)
+        assert pool.started == 1
+    assert STANDARD_DECODER in logs[0] and STANDARD_DECODER in logs[1], logs
+    assert MSGSPEC_DECODER in logs[2], logs[2]
+    assert all("msgspec refused" in log for log in logs), logs
+
+
+def test_the_harness_decodes_as_json_loads_does():
+    from arena.bots import harness
+    for text in ['{"a":[1,2.5,"\\u00e9\\n",true,false,null,{}],"b":-0.0}', '{"x":NaN,"y":-Infinity}',
+                 '{"type":"act","observation":{"phase":"play","hand":["katana"]},"legal_actions":[3,4]}']:
+        decoded, expected = harness._standard_decode((text + "\n").encode()), json.loads(text)
+        assert json.dumps(decoded) == json.dumps(expected), text
