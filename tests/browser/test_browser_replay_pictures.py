@@ -62,7 +62,10 @@ def test_a_katana_replay_is_drawn_as_a_table_of_cards(site, page):
     assert board.locator("g.seat g.hand g.card-face").count() >= 5
     assert board.locator("g.card[data-role='shogun']").count() == 1
 
+    # the bare address already means step 0 of everything; the first move writes the step into it
+    assert page.evaluate("() => window.location.hash") == ""
     go_to(page, played)
+    assert page.evaluate("() => window.location.hash") == f"#step={played}&seat=all"
     frame = page.evaluate("() => document.querySelector('#replay-action').textContent")
     acting = board.locator("g.seat.seat-acting")
     assert acting.count() == 1, "the seat that took the step is outlined"

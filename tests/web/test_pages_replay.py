@@ -98,6 +98,15 @@ def test_the_samourai_viewer_draws_the_map_of_the_games_data_module_and_katanas_
     assert _board_data(client.get(reverse("match-detail", args=[katana.pk])).content.decode()) is None
 
 
+def test_the_match_page_loads_no_htmx_and_the_pages_that_use_it_still_do(client, played_match):
+    # the match page sends no htmx request; its replay is drawn sooner without it
+    page = client.get(reverse("match-detail", args=[played_match.pk])).content.decode()
+    assert "/static/replay/player.js" in page and "htmx" not in page and "/static/js/confirm.js" in page
+    game_page = client.get(reverse("game-detail", args=[played_match.game])).content.decode()
+    assert "hx-get=" in game_page and "/static/vendor/htmx-2.0.11.min.js" in game_page
+    assert "htmx-config" in game_page
+
+
 def test_an_unfinished_match_has_no_viewer_and_no_frames(client, house):
     match = services.match_create(game="katana", seats=house[:3], seed=1)
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()

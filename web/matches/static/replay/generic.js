@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* The generic replay renderer, for a game without a renderer of its own: the view after each step
    as nested tables (scalars as rows, lists of records as tables with a row each), and each event
    in words from its fields.  A new game's replays are readable on the match page from its first

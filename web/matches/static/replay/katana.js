@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Katana's renderer: the table as a picture.  Each seat is a panel with its character and role
    cards (a role the perspective may not see lies face down), its resilience and honour as
    tokens, its hand (face down unless the perspective may see it) and its permanents in play; the

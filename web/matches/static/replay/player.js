@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* The replay player: controls, timeline, frames, perspective and the link to a step, for every
    game.  The tables are drawn by the games' renderers (replay/table.js says how one registers and
    what it is given); a game without a file of its own is drawn by replay/generic.js ("*").
@@ -169,6 +170,10 @@
 
     /* The address says the step and perspective shown; no new history entry for each step. */
     updateLink() {
+      // A page opened at its bare address shows step 0 of everything, which that address already
+      // says: it is left as it is until the viewer moves (a same-document navigation costs the
+      // first picture several milliseconds).
+      if (!window.location.hash && this.step === 0 && String(this.perspective) === "all") return;
       const hash = `#step=${this.step}&seat=${this.perspective}`;
       if (window.location.hash !== hash) {
         window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}${hash}`);

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Risques' renderer: the table as a picture.  Each samurai is a panel with his sheet (name, clan,
    role, equipment), his wounds, glory and honour as tokens, his reputations and score; the scene
    shows the risk under way and each participant in it (samurai and vassals) with his dice pool

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Samouraï & Katana's replay renderer: the map of Japan drawn as SVG (territories coloured by their
    owner with their samurai, castles and cities, provinces held, the battle under way), the clans
    (honour, koku, titles, provinces held, hands as the perspective saw them), the battle's cards as

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Shōgun no Katana's renderer: the table as a picture.  The main board: the round track, the
    temple's cost, the four Daimyō houses with their decks and the swords on offer (each sword a tile
    of its resources, one colour per resource with a legend), the market, the academy with every
