@@ -25,11 +25,10 @@ from engine_ext.spec import TimeControl
 
 # Messages to bots are JSON written by msgspec: the same JSON as the standard library's (UTF-8
 # rather than \u escapes), encoded several times faster; an act message of 2-5 KB at every decision
-# is much of what a sandboxed bot costs the arena.  Bots' answers are short: read by ``json``.
+# is much of what a sandboxed bot costs the arena.  Bots' answers are read by msgspec too:
+# ``json.loads`` of a 30-byte answer costs ~3 µs of Python around its C scanner.  Both refuse what
+# is not JSON (msgspec's DecodeError is a ValueError).
 _ENCODER = msgspec.json.Encoder()
-# Bots' answers are read by msgspec too: ``json.loads`` of a 30-byte answer costs ~3 µs of Python
-# around its C scanner, a tenth of a decision's whole round trip.  Both refuse what is not JSON
-# (msgspec's DecodeError is a ValueError).
 _DECODE_ANSWER = msgspec.json.Decoder().decode
 
 MAX_MESSAGE_BYTES = 64 << 10      # one line from the bot

@@ -227,17 +227,29 @@ def _release_uid(uid):
     _uids.release(uid)
 
 
+def _read_proc(path, *, head=None):
+    """A small ``/proc`` file's bytes, or only its first ``head`` bytes (one read).  Read with
+    ``os.open``: the process table is scanned file by file, a pool reads a few of them for every
+    kept process after every match, and a Python file object costs twice the reading."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        if head is not None:
+            return os.read(fd, head)
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def _process_uids():
     """(pid, real user id) of every process.  The owner of ``/proc/PID`` would not do: a
     process can make itself look like root's by turning off its dumpable flag."""
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
             try:
-                fd = os.open(f"/proc/{entry.name}/status", os.O_RDONLY)
-                try:
-                    status = os.read(fd, 4096)
-                finally:
-                    os.close(fd)
+                status = _read_proc(f"/proc/{entry.name}/status", head=4096)
                 at = status.index(b"\nUid:") + 5
                 yield int(entry.name), int(status[at:status.index(b"\t", at + 1)])
             except (OSError, ValueError):
@@ -272,19 +284,6 @@ def availability():
 
 def _bwrap_env():
     return {"PATH": SANDBOX_PATH}
-
-
-def _read_proc(path):
-    """A small ``/proc`` file's bytes.  Read with ``os.open``: a pool reads a few of them for every
-    kept process after every match, and a Python file object costs twice the reading."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        chunks = []
-        while chunk := os.read(fd, 65536):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def _descendants(pid):
