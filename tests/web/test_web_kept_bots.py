@@ -1,11 +1,8 @@
 """A worker's batch of matches keeps each uploaded bot's process from one match to the next: each
 match's seats, logs and replay are as if the bot had been started for it alone."""
-import os
-
 from arena import replay as arena_replay
-from arena.bots import sandbox
-from arena.bots.sandbox import SANDBOX_UID_BASE, _process_uids
 from bot_sources import playable_upload
+from sandbox_processes import sandboxes_started_here
 from web.matches import execution, services
 from web.matches.models import Match
 
@@ -51,21 +48,7 @@ def test_a_batch_keeps_each_bots_process_and_every_replay_verifies(sandboxed, ho
             assert seat.log.count("of this process") == 1 and seat.log.count("moves this match") == 1
     # The batch over, none of the processes this test started is left (other work on the machine
     # may run sandboxes of its own).
-    assert _sandboxes_started_here() == []
-
-
-def _sandboxes_started_here():
-    uids = dict(_process_uids())
-    return [pid for pid in sandbox._descendants(os.getpid())[1:]
-            if uids.get(pid, 0) >= SANDBOX_UID_BASE or b"bwrap" in _cmdline(pid)]
-
-
-def _cmdline(pid):
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            return handle.read()
-    except OSError:
-        return b""
+    assert sandboxes_started_here() == []
 
 
 def test_two_bots_with_the_same_file_never_share_a_process(sandboxed, house, user, settings):
