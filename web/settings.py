@@ -3,6 +3,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE
 
 from arena.bots import submission as bot_submission
 from web import runtime
@@ -51,11 +52,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-# The site loads nothing from elsewhere and runs no inline script or style, so its policy is strict.
+# The site loads nothing from elsewhere and runs no inline style, and no inline script but the one
+# a page marks with its own nonce (the match page's first request for its replay's frames): its
+# policy is strict.  django-csp names the nonce in the header of a page that used it only.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", NONCE],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

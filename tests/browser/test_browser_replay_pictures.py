@@ -33,6 +33,13 @@ def play(game, count, seed, options=None):
     return Match.objects.get(pk=match.pk)
 
 
+def frames_requests(page):
+    """The addresses of the frames ``page`` asks for from now on, as a list that fills as it does."""
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/frames/" in request.url else None)
+    return asked
+
+
 def at_step(page, step):
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.step === '{step}'")
 
@@ -53,8 +60,10 @@ def first_step(match, predicate):
 def test_a_katana_replay_is_drawn_as_a_table_of_cards(site, page):
     match = play("katana", 5, 11)
     played = first_step(match, lambda frame: frame["action"].startswith("PLAY_"))
+    asked = frames_requests(page)
     page.goto(f"{site}/matches/{match.pk}/")
     page.locator("#replay-viewer[data-ready=true]").wait_for()
+    assert asked == [f"{site}/matches/{match.pk}/frames/?perspective=all"], "asked for once, by the page's head"
     board = page.locator("#replay-board svg.table-picture")
     assert board.locator("g.seat").count() == 5
     # everything is seen: every hand and every role face up, with the cards' printed names
@@ -87,9 +96,11 @@ def test_a_link_opens_the_step_as_a_seat_saw_it_its_own_hand_and_role_only(site,
     match = play("katana", 5, 11)
     shogun = next(seat["seat"] for seat in match.result["seats"] if seat["role"] == "shogun")
     seat = (shogun + 1) % 5
+    asked = frames_requests(page)
     page.goto(f"{site}/matches/{match.pk}/#step=3&seat={seat}")
     page.wait_for_function(f"() => document.querySelector('#replay-viewer').dataset.perspective === '{seat}'")
     at_step(page, 3)
+    assert asked == [f"{site}/matches/{match.pk}/frames/?perspective={seat}"], "the link's perspective, asked for once"
     assert page.locator("#replay-perspective").input_value() == str(seat)
     board = page.locator("#replay-board svg.table-picture")
     mine = board.locator(f"g.seat[data-seat='{seat}']")
@@ -118,6 +129,22 @@ def test_a_link_opens_the_step_as_a_seat_saw_it_its_own_hand_and_role_only(site,
     page.wait_for_function("() => document.querySelector('#replay-viewer').dataset.perspective === '0'")
     at_step(page, 9)
     assert page.locator("#replay-perspective").input_value() == "0"
+
+
+def test_frames_the_server_cannot_build_are_asked_for_again_and_the_page_says_why(site, page):
+    from web.matches.models import Match
+    match = play("katana", 4, 3)
+    replay = dict(match.replay, steps=[[0, 10_000]] + match.replay["steps"][1:])
+    Match.objects.filter(pk=match.pk).update(replay=replay)
+    asked = frames_requests(page)
+    page.goto(f"{site}/matches/{match.pk}/")
+    page.wait_for_function("() => document.querySelector('#replay-action').textContent.startsWith('The replay could')")
+    said = page.inner_text("#replay-action")
+    assert said.startswith("The replay could not be loaded: this replay cannot be shown by this version of the "
+                           "engine: step 0: seat 0 cannot take action 10000 here"), said
+    # the head's request failed: the viewer asks again, and says what the server answered
+    assert asked == [f"{site}/matches/{match.pk}/frames/?perspective=all"] * 2
+    assert page.get_attribute("#replay-viewer", "data-ready") == "false"
 
 
 def test_a_risques_replay_shows_the_pools_dice_and_rolls(site, page):

@@ -1,6 +1,7 @@
 """The replay viewer on the match page and the frames it fetches."""
 import gzip
 import json
+import re
 
 import pytest
 from django.core.cache import cache
@@ -105,6 +106,33 @@ def test_the_match_page_loads_no_htmx_and_the_pages_that_use_it_still_do(client,
     game_page = client.get(reverse("game-detail", args=[played_match.game])).content.decode()
     assert "hx-get=" in game_page and "/static/vendor/htmx-2.0.11.min.js" in game_page
     assert "htmx-config" in game_page
+
+
+def _script_src_policy(response):
+    return next(part.strip() for part in response["Content-Security-Policy"].split(";")
+                if part.strip().startswith("script-src "))
+
+
+def test_the_match_page_asks_for_its_frames_from_its_head_under_a_nonce_of_its_own(client, played_match, house):
+    url = reverse("match-detail", args=[played_match.pk])
+    nonces = []
+    for response in (client.get(url), client.get(url)):
+        page = response.content.decode()
+        inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)([^>]*)>", page)
+        assert len(inline) == 1, "one inline script, the frames' request; the rest are files and JSON data"
+        nonce = re.fullmatch(r' nonce="([A-Za-z0-9+/=_-]{16,})"', inline[0]).group(1)
+        assert _script_src_policy(response) == f"script-src 'self' 'nonce-{nonce}'"
+        # before the style sheets: a script after them would wait until they have loaded
+        assert page.index(f'<script nonce="{nonce}">') < page.index('rel="stylesheet"')
+        assert f'fetch("{reverse("match-frames", args=[played_match.pk])}?perspective=" + perspective' in page
+        assert 'rel="preload"' not in page, "the script asks for the link's perspective: no preload of everything"
+        nonces.append(nonce)
+    assert nonces[0] != nonces[1], "a nonce is the page's own"
+    # a page without a replay runs no inline script, and its policy names no nonce
+    unfinished = client.get(reverse("match-detail", args=[services.match_create(
+        game="katana", seats=house[:3], seed=1).pk]))
+    assert "<script nonce" not in unfinished.content.decode()
+    assert _script_src_policy(unfinished) == "script-src 'self'"
 
 
 def test_an_unfinished_match_has_no_viewer_and_no_frames(client, house):

@@ -308,6 +308,15 @@
     }
   }
 
+  /* The frames the match page's head asked for as it was read (match_detail.html), taken once,
+     by the first load of their perspective; null otherwise, or when that request failed (it is
+     then made again, so that its error is said as any other). */
+  function takeFirstFrames(perspective) {
+    const first = window.ReplayFirstFrames;
+    window.ReplayFirstFrames = null;
+    return first && first.perspective === String(perspective) ? first.frames : Promise.resolve(null);
+  }
+
   function readJson(id, fallback) {
     const node = document.getElementById(id);
     return node ? JSON.parse(node.textContent) : fallback;
@@ -326,7 +335,8 @@
       actionLabels: readJson("replay-action-labels", {}),
       components: readJson("replay-components", {}),
       board: readJson("replay-board-data", null),
-      fetchFrames: (perspective) => fetchJson(`${url}?perspective=${encodeURIComponent(perspective)}`),
+      fetchFrames: (perspective) => takeFirstFrames(perspective).then(
+        (frames) => frames || fetchJson(`${url}?perspective=${encodeURIComponent(perspective)}`)),
     });
   });
 })();
