@@ -178,6 +178,9 @@ def test_a_worker_that_lost_its_lease_stops_playing_its_batch(house, monkeypatch
         if match.pk == ids[1]:
             # Meanwhile this worker stalled past its lease and the sweep gave the rest to another.
             Match.objects.filter(pk__in=ids[1:]).update(lease_token=uuid.uuid4())
+            # The stall itself: a renewal is due at the match's first decision, however quickly
+            # the rest of it would be played (a few hundred random moves take about a millisecond).
+            time.sleep(0.01)
         return real(match=match, seats=seats, on_step=on_step, **rest)
 
     monkeypatch.setattr(execution, "match_play", play)
