@@ -16,7 +16,6 @@ def sandboxes_started_here():
 
 def _cmdline(pid):
     try:
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            return handle.read()
+        return sandbox._read_proc(f"/proc/{pid}/cmdline")
     except OSError:
         return b""
